@@ -1,0 +1,87 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import authGuard from './plugins/auth-guard.ts';
+import cors from './plugins/cors.ts';
+import csrf from './plugins/csrf.ts';
+import database from './plugins/database.ts';
+import errorHandler from './plugins/error-handler.ts';
+import requestId, { genReqId } from './plugins/request-id.ts';
+import security from './plugins/security.ts';
+import services, { type ServiceOverrides } from './plugins/services.ts';
+import authRoutes from './routes/auth/index.ts';
+import devRoutes from './routes/dev/index.ts';
+import healthRoutes from './routes/health/index.ts';
+
+export interface BuildOptions extends ServiceOverrides {
+  /** An open, possibly shared database; when absent the app opens and closes its own. */
+  database?: Database;
+}
+
+const SECRET_IN_PATH = /\/(verify-email|reset-password)\/[^/?#]+/g;
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.currentPassword',
+        '*.newPassword',
+        '*.confirmPassword',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      // Tokens travel in these paths; the log keeps the route shape only.
+      req: (req) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_IN_PATH, '/$1/[redacted]'),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(requestId);
+  await app.register(errorHandler);
+  await app.register(security, { config });
+  await app.register(cors, { config });
+  await app.register(csrf, { config });
+  await app.register(cookie);
+  await app.register(database, { config, database: options.database });
+  await app.register(services, { config, overrides: options });
+  await app.register(authGuard);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      if (!config.isProduction) await api.register(devRoutes, { prefix: '/dev' });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DatabaseConfig =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir: null` keeps the embedded database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null };
+
+export interface DemoAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  logLevel: string;
+  trustProxy: boolean | string;
+  dataDir: string;
+  database: DatabaseConfig;
+  appUrl: string;
+  /** Origins allowed for CORS and as CSRF `Origin`: the shell's plus the api's own. */
+  appOrigins: string[];
+  tokenSecret: string;
+  accessTokenTtlSeconds: number;
+  /** Server-side session lifetime without / with "remember me". */
+  sessionTtlSeconds: number;
+  rememberMeTtlSeconds: number;
+  refreshGraceSeconds: number;
+  secureCookies: boolean;
+  bodyLimitBytes: number;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  outboxDir: string;
+  admin: { email: string; password: string } | null;
+  seedDemoAccounts: boolean;
+  demoAdmin: DemoAccount;
+  demoShopper: DemoAccount;
+  limits: {
+    loginFailures: number;
+    loginWindowSeconds: number;
+    forgotPerHour: number;
+    verificationResendSeconds: number;
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEV_SECRET = 'dev-only-insecure-token-secret-change-me-in-production';
+const DAY = 24 * 60 * 60;
+
+export class ConfigError extends Error {}
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be an integer`);
+  return value;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = int(env, 'PORT', 5000);
+  const dataDir = path.resolve(env.DATA_DIR || path.join(API_ROOT, '.data'));
+  const tokenSecret = env.ACCESS_TOKEN_SECRET || env.JWT_SECRET || '';
+  const admin =
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD }
+      : null;
+
+  if (isProduction) {
+    const missing: string[] = [];
+    if (!tokenSecret) missing.push('JWT_SECRET (or ACCESS_TOKEN_SECRET)');
+    if (!admin) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD');
+    if (missing.length) throw new ConfigError(`Missing required settings: ${missing.join(', ')}`);
+  }
+  if (tokenSecret && tokenSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET / ACCESS_TOKEN_SECRET must be at least 32 characters');
+  }
+  if (admin && admin.password.length < 6) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
+  }
+
+  const appUrl = (env.APP_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const appOrigins = env.APP_ORIGINS
+    ? list(env.APP_ORIGINS)
+    : ['http://localhost:3000', 'http://127.0.0.1:3000'];
+  const ownOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...list(env.API_URL)];
+  const origins = [...new Set([...appOrigins, new URL(appUrl).origin, ...ownOrigins])];
+
+  return {
+    env: nodeEnv,
+    isProduction,
+    host: env.HOST || '127.0.0.1',
+    port,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    appUrl,
+    appOrigins: origins,
+    tokenSecret: tokenSecret || DEV_SECRET,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    sessionTtlSeconds: 7 * DAY,
+    rememberMeTtlSeconds: 30 * DAY,
+    refreshGraceSeconds: int(env, 'REFRESH_GRACE_SECONDS', 10),
+    secureCookies: isProduction,
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
+    redisUrl: env.REDIS_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Digital Assets Store <no-reply@localhost>',
+    outboxDir: path.join(dataDir, 'outbox'),
+    admin,
+    seedDemoAccounts: !isProduction,
+    demoAdmin: {
+      name: env.DEMO_ADMIN_NAME || 'Ada Admin',
+      email: (env.DEMO_ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
+      password: env.DEMO_ADMIN_PASSWORD || 'Admin#2026',
+    },
+    demoShopper: {
+      name: env.DEMO_SHOPPER_NAME || 'Sam Shopper',
+      email: (env.DEMO_SHOPPER_EMAIL || 'shopper@example.com').trim().toLowerCase(),
+      password: env.DEMO_SHOPPER_PASSWORD || 'Shopper#2026',
+    },
+    limits: {
+      loginFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
+      loginWindowSeconds: 15 * 60,
+      forgotPerHour: int(env, 'FORGOT_PASSWORD_PER_HOUR', 5),
+      verificationResendSeconds: 5 * 60,
+    },
+  };
+}

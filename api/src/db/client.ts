@@ -1,0 +1,75 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { acquireLock } from './lockfile.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The common surface of both drivers; services only ever see this. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs `fn` while holding a session-level advisory lock on one connection. */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Database {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // PGlite has a single connection, so the lock is only taken for symmetry with PostgreSQL.
+    async withAdvisoryLock(key, fn) {
+      await client.query('select pg_advisory_lock($1)', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]);
+      }
+    },
+    async close() {
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    async withAdvisoryLock(key, fn) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'postgres') {
+    return wrapPool(new pg.Pool({ connectionString: config.url, max: 10 }));
+  }
+  if (config.dataDir === null) return wrapPglite(await PGlite.create());
+  const release = acquireLock(config.dataDir);
+  try {
+    return wrapPglite(await PGlite.create({ dataDir: config.dataDir }), release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

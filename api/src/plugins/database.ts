@@ -1,0 +1,29 @@
+import type { AppConfig } from '../config.ts';
+import { openDatabase, type Database, type Db } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { seed } from '../db/seed.ts';
+import { appWide } from '../lib/plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/**
+ * Opens (or adopts) the database, migrates and seeds it. A database handed in by the caller
+ * (tests) stays open when the app closes; one opened here is closed with the app.
+ */
+export default appWide<{ config: AppConfig; database?: Database }>(async (app, options) => {
+  const owned = !options.database;
+  const database = options.database ?? (await openDatabase(options.config.database));
+  try {
+    await runMigrations(database);
+    await seed(database.db, options.config, app.log);
+  } catch (error) {
+    if (owned) await database.close();
+    throw error;
+  }
+  app.decorate('db', database.db);
+  if (owned) app.addHook('onClose', async () => database.close());
+});

@@ -1,0 +1,19 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { setSessionCookies } from '../../lib/auth-cookies.ts';
+import type { IssuedSession } from '../../services/sessions.ts';
+import { signAccessToken } from '../../services/tokens.ts';
+
+/** Sets all three cookies for a freshly started or rotated session. */
+export function sendSessionCookies(app: FastifyInstance, reply: FastifyReply, session: IssuedSession) {
+  const accessToken = signAccessToken(
+    app.config.tokenSecret,
+    { sub: session.userId, sid: session.sessionId, role: session.role },
+    app.config.accessTokenTtlSeconds,
+  );
+  setSessionCookies(reply, app.config, {
+    accessToken,
+    refreshToken: session.refreshToken,
+    rememberMe: session.rememberMe,
+    sessionExpiresAt: session.expiresAt,
+  });
+}

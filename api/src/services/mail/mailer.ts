@@ -1,0 +1,19 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close?(): Promise<void>;
+}
+
+export interface OutboxEntry extends MailMessage {
+  links: string[];
+  createdAt: string;
+}
+
+export function extractLinks(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
+}

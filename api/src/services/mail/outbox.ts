@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { extractLinks, type MailMessage, type Mailer, type OutboxEntry } from './mailer.ts';
+
+/** Development mail: one JSON file per message, readable through GET /api/dev/outbox. */
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly dir: string,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const entry: OutboxEntry = {
+      ...message,
+      links: extractLinks(message.text),
+      createdAt: new Date().toISOString(),
+    };
+    await fs.mkdir(this.dir, { recursive: true });
+    // The timestamp prefix keeps file names sortable by creation time.
+    const name = `${entry.createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+    await fs.writeFile(path.join(this.dir, name), JSON.stringify(entry, null, 2));
+    this.log?.info({ to: entry.to, links: entry.links }, `outbox: ${entry.subject}`);
+  }
+
+  async list(): Promise<OutboxEntry[]> {
+    let names: string[];
+    try {
+      names = (await fs.readdir(this.dir)).filter((name) => name.endsWith('.json'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const raw = await fs.readFile(path.join(this.dir, name), 'utf8');
+        return { name, entry: JSON.parse(raw) as OutboxEntry };
+      }),
+    );
+    return entries
+      .sort((a, b) => b.name.localeCompare(a.name))
+      .map(({ entry }) => ({
+        to: entry.to,
+        subject: entry.subject,
+        text: entry.text,
+        links: entry.links,
+        createdAt: entry.createdAt,
+      }));
+  }
+}

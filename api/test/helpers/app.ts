@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { databaseKinds, openTestDatabase, type DatabaseKind } from './databases.ts';
+
+export interface Suite {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface SuiteOptions {
+  env?: Record<string, string>;
+  build?: Omit<BuildOptions, 'database'>;
+}
+
+export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+
+export async function startApp(kind: DatabaseKind, options: SuiteOptions = {}): Promise<Suite> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));
+  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...options.env });
+  const database = await openTestDatabase(kind);
+  const app = await buildApp(config, { ...options.build, database });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    kind,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs `body` once per available database (embedded always; PostgreSQL too when
+ * TEST_DATABASE_URL is set). The suite object is filled in before the first test runs.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (suite: Suite) => void,
+  options: SuiteOptions = {},
+): void {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      const suite = {} as Suite;
+      before(async () => Object.assign(suite, await startApp(kind, options)));
+      after(async () => suite.close?.());
+      body(suite);
+    });
+  }
+}

@@ -1,0 +1,18 @@
+/** One jest run for the browser-side packages; the api and e2e use node's test runner. */
+module.exports = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-catalog', '<rootDir>/mf-account', '<rootDir>/mf-checkout', '<rootDir>/mf-admin'],
+  testMatch: ['**/src/**/*.test.ts?(x)'],
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    ],
+  },
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '\\.css$': '<rootDir>/tooling/jest/empty-module.cjs',
+    '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/tooling/jest/file-stub.cjs',
+  },
+  setupFilesAfterEnv: ['<rootDir>/tooling/jest/setup.ts'],
+};

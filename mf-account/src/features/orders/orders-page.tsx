@@ -1,0 +1,3 @@
+export function OrdersPage() {
+  return <h1>My Account</h1>;
+}

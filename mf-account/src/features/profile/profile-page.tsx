@@ -1,0 +1,3 @@
+export function ProfilePage() {
+  return <h1>Account Settings</h1>;
+}

@@ -1,0 +1,3 @@
+export {};
+
+void import('./bootstrap');

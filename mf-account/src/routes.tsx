@@ -1,0 +1,8 @@
+import type { RemoteRoutesModule } from '@store/shared';
+import { OrdersPage } from './features/orders/orders-page';
+import { ProfilePage } from './features/profile/profile-page';
+
+export const pages: RemoteRoutesModule['pages'] = {
+  '/orders': OrdersPage,
+  '/profile': ProfilePage,
+};

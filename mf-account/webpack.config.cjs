@@ -1,0 +1,3 @@
+const { createWebpackConfig } = require('@store/tooling');
+
+module.exports = createWebpackConfig({ appDir: __dirname, appName: 'mf-account', isHost: false });

@@ -1,0 +1,3 @@
+export function AdminDashboardPage() {
+  return <h1>Admin Dashboard</h1>;
+}

@@ -1,0 +1,8 @@
+import type { RemoteRoutesModule } from '@store/shared';
+import { CategoryPage } from './features/category/category-page';
+import { HomePage } from './features/home/home-page';
+
+export const pages: RemoteRoutesModule['pages'] = {
+  '/': HomePage,
+  '/category/:category': CategoryPage,
+};

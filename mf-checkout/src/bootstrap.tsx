@@ -1,0 +1,4 @@
+import { renderStandalone } from '@store/shared';
+import { pages } from './routes';
+
+renderStandalone('mf-checkout', pages);

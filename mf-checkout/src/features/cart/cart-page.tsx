@@ -1,0 +1,3 @@
+export function CartPage() {
+  return <h1>Your Cart</h1>;
+}

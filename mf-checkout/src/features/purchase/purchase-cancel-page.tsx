@@ -1,0 +1,3 @@
+export function PurchaseCancelPage() {
+  return <h1>Purchase Cancelled</h1>;
+}

@@ -1,0 +1,3 @@
+export function PurchaseSuccessPage() {
+  return <h1>Purchase Successful!</h1>;
+}

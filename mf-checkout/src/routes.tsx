@@ -1,0 +1,10 @@
+import type { RemoteRoutesModule } from '@store/shared';
+import { CartPage } from './features/cart/cart-page';
+import { PurchaseCancelPage } from './features/purchase/purchase-cancel-page';
+import { PurchaseSuccessPage } from './features/purchase/purchase-success-page';
+
+export const pages: RemoteRoutesModule['pages'] = {
+  '/cart': CartPage,
+  '/purchase-success': PurchaseSuccessPage,
+  '/purchase-cancel': PurchaseCancelPage,
+};

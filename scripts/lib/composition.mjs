@@ -1,0 +1,109 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startStaticServer } from './static-server.mjs';
+
+const require = createRequire(import.meta.url);
+const { apps, API_PORT } = require('../../tooling/apps.cjs');
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const APP_NAMES = Object.keys(apps);
+export { apps, API_PORT };
+
+export function distOf(appName) {
+  return path.join(ROOT, appName, 'dist');
+}
+
+function isBuilt(appName) {
+  return existsSync(path.join(distOf(appName), appName === 'shell' ? 'index.html' : 'mf-manifest.json'));
+}
+
+/** Builds the apps whose dist is missing (all of them with `force`), one at a time: 2 cores. */
+export function buildApps({ force = false, only = APP_NAMES, log = console.log } = {}) {
+  for (const appName of only) {
+    if (!force && isBuilt(appName)) continue;
+    log(`building ${appName}...`);
+    const result = spawnSync('npm', ['run', 'build', '-w', appName], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`Build of ${appName} failed`);
+  }
+}
+
+/** The shell's deploy-time document: where each remote lives, from the environment. */
+export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
+  const remote = (name, key) =>
+    env[`REMOTE_${key.toUpperCase()}_URL`] ?? `http://${host}:${apps[name].port}/mf-manifest.json`;
+  return {
+    apiBaseUrl: env.API_BASE_URL ?? '/api',
+    remotes: {
+      catalog: remote('mf-catalog', 'catalog'),
+      account: remote('mf-account', 'account'),
+      checkout: remote('mf-checkout', 'checkout'),
+      admin: remote('mf-admin', 'admin'),
+    },
+  };
+}
+
+export async function writeRuntimeConfig(config) {
+  await writeFile(path.join(distOf('shell'), 'runtime-config.json'), JSON.stringify(config, null, 2));
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Runs the api as its own process (as in production) and resolves once it is healthy. */
+export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit' } = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(ROOT, 'api'),
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), ...env },
+    stdio: ['ignore', stdio, stdio],
+  });
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`api exited with code ${code}`))),
+  );
+  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/api/health`), exited]);
+  return child;
+}
+
+export function stopProcess(child) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+export async function startAppServer(appName, { apiPort = API_PORT, port = apps[appName].port } = {}) {
+  const isShell = appName === 'shell';
+  return startStaticServer({
+    root: distOf(appName),
+    port,
+    spa: isShell,
+    apiTarget: isShell ? `http://127.0.0.1:${apiPort}` : undefined,
+  });
+}
+
+export function closeServer(server) {
+  return new Promise((resolve) => {
+    if (!server?.listening) return resolve();
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}

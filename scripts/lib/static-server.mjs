@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { pipeline } from 'node:stream';
+import zlib from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+// Entry points must be revalidated so a redeployed remote is picked up on the next load.
+const NO_CACHE = /^(index\.html|remoteEntry\.js|main\.js|mf-manifest\.json|mf-stats\.json|runtime-config\.json)$/;
+
+function cacheControl(relative) {
+  if (NO_CACHE.test(path.basename(relative))) return 'no-cache';
+  if (/\.[0-9a-f]{8}\.\w+$/.test(relative)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+async function resolveFile(root, urlPath, spa) {
+  const decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  const candidate = path.join(root, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
+  if (!candidate.startsWith(root)) return null;
+  const info = await stat(candidate).catch(() => null);
+  if (info?.isFile()) return candidate;
+  if (info?.isDirectory()) {
+    const index = path.join(candidate, 'index.html');
+    if (await stat(index).catch(() => null)) return index;
+  }
+  return spa && !path.extname(decoded) ? path.join(root, 'index.html') : null;
+}
+
+function proxy(req, res, target) {
+  const url = new URL(req.url ?? '/', target);
+  const upstream = http.request(
+    url,
+    { method: req.method, headers: { ...req.headers, host: url.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'The store service is unavailable. Please try again.' }));
+  });
+  req.pipe(upstream);
+}
+
+/**
+ * The production static server of every app (shell and remotes): caching by file kind, CORS for
+ * federation, gzip, SPA fallback for the shell and an /api pass-through so the shell and the api
+ * share one origin.
+ */
+export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, apiTarget }) {
+  const absoluteRoot = path.resolve(root);
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (apiTarget && req.url?.startsWith('/api')) return proxy(req, res, apiTarget);
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+      if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
+      const file = await resolveFile(absoluteRoot, req.url ?? '/', spa);
+      if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      const ext = path.extname(file);
+      const headers = {
+        'content-type': TYPES[ext] ?? 'application/octet-stream',
+        'cache-control': cacheControl(path.relative(absoluteRoot, file)),
+        'x-content-type-options': 'nosniff',
+        vary: 'Accept-Encoding',
+      };
+      const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (gzip) headers['content-encoding'] = 'gzip';
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD') return void res.end();
+      const source = createReadStream(file);
+      pipeline(gzip ? [source, zlib.createGzip(), res] : [source, res], () => {});
+    } catch {
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('Bad request');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,26 @@
+import type { User } from './user';
+
+const USER_STORAGE_KEY = 'user';
+
+/** The non-httpOnly `isLoggedIn=true` cookie the server sets beside the session cookies. */
+export function hasLoggedInCookie(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.cookie.split(';').some((part) => part.trim() === 'isLoggedIn=true');
+}
+
+export function loadStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(USER_STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveStoredUser(user: User): void {
+  localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+}
+
+export function clearStoredUser(): void {
+  localStorage.removeItem(USER_STORAGE_KEY);
+}

@@ -1,0 +1,74 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { apiClient } from '../api/client';
+import { errorMessage } from '../api/error-message';
+import { notify } from '../ui/notify';
+import type { Category, CategoryStatistics } from './category';
+
+export interface CategoriesState {
+  items: Category[];
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  error: string | null;
+}
+
+const initialState: CategoriesState = { items: [], status: 'idle', error: null };
+
+export const fetchCategories = createAsyncThunk<Category[], void, { rejectValue: string }>(
+  'categories/fetch',
+  async (_, { rejectWithValue }) => {
+    try {
+      const { data } = await apiClient.get<{ data?: Category[] }>('/dropdown/categories');
+      return data.data ?? [];
+    } catch (error) {
+      console.error('Failed to fetch categories', error);
+      const message = errorMessage(error, 'Failed to fetch categories');
+      notify.error(message);
+      return rejectWithValue(message);
+    }
+  },
+);
+
+export const fetchCategoryStatistics = createAsyncThunk<CategoryStatistics[], void, { rejectValue: string }>(
+  'categories/fetchStatistics',
+  async (_, { rejectWithValue }) => {
+    try {
+      const { data } = await apiClient.get<{ data?: CategoryStatistics[] }>(
+        '/dropdown/categories/statistics',
+      );
+      return data.data ?? [];
+    } catch {
+      notify.error('Failed to fetch category statistics');
+      return rejectWithValue('Failed to fetch category statistics');
+    }
+  },
+);
+
+const categoriesSlice = createSlice({
+  name: 'categories',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    for (const thunk of [fetchCategories, fetchCategoryStatistics]) {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.status = 'loading';
+          state.error = null;
+        })
+        .addCase(thunk.fulfilled, (state, action) => {
+          state.status = 'loaded';
+          state.items = action.payload;
+        })
+        .addCase(thunk.rejected, (state, action) => {
+          state.status = 'failed';
+          state.items = [];
+          state.error = action.payload ?? 'Failed to fetch categories';
+        });
+    }
+  },
+  selectors: {
+    selectCategories: (state) => state.items,
+    selectCategoriesStatus: (state) => state.status,
+  },
+});
+
+export const { selectCategories, selectCategoriesStatus } = categoriesSlice.selectors;
+export { categoriesSlice };

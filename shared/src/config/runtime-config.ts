@@ -1,0 +1,21 @@
+export type RemoteKey = 'catalog' | 'account' | 'checkout' | 'admin';
+
+/** Written at deploy time into the shell's `runtime-config.json`; read once at start. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  remotes: Record<RemoteKey, string>;
+}
+
+export const REMOTE_KEYS: readonly RemoteKey[] = ['catalog', 'account', 'checkout', 'admin'];
+
+export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<RuntimeConfig>;
+  if (typeof candidate.apiBaseUrl !== 'string') return false;
+  const remotes = candidate.remotes as Record<string, unknown> | undefined;
+  return (
+    typeof remotes === 'object' &&
+    remotes !== null &&
+    REMOTE_KEYS.every((key) => typeof remotes[key] === 'string')
+  );
+}

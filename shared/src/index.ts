@@ -1,0 +1,66 @@
+export { apiClient, setApiBaseUrl } from './api/client';
+export { errorMessage, responseField } from './api/error-message';
+export { installRefreshInterceptor, REFRESH_PATH } from './api/refresh-interceptor';
+export { authApi } from './auth/auth-api';
+export {
+  authSlice,
+  checkAuth,
+  initialAuthState,
+  login,
+  logout,
+  refreshToken,
+  selectAuthLoading,
+  selectCheckingAuth,
+  selectUser,
+  signup,
+  updateProfileName,
+  userCleared,
+  userSet,
+  SIGNUP_DEFAULT_MESSAGE,
+  UNVERIFIED_MESSAGE,
+  type AuthState,
+  type LoginResult,
+} from './auth/auth-slice';
+export { hasLoggedInCookie } from './auth/session-indicator';
+export { firstName, isAdmin, type LoginPayload, type SignupPayload, type User } from './auth/user';
+export {
+  cartSlice,
+  cartCleared,
+  cartLoaded,
+  couponApplied,
+  couponRemoved,
+  itemAdded,
+  itemRemoved,
+  quantitySet,
+  selectCartCount,
+  selectCartItems,
+  selectCartTotals,
+  selectCoupon,
+  type CartState,
+} from './cart/cart-slice';
+export { computeTotals } from './cart/cart-totals';
+export type { CartItem, CartTotals, Coupon } from './cart/cart-types';
+export {
+  isRuntimeConfig,
+  REMOTE_KEYS,
+  type RemoteKey,
+  type RuntimeConfig,
+} from './config/runtime-config';
+export { RemoteBoundary } from './federation/remote-boundary';
+export { isRemoteRoutesModule, type RemoteRoutesModule } from './federation/remote-routes';
+export { useAppDispatch, useAppSelector } from './store/hooks';
+export { makeStore, type AppDispatch, type AppStore } from './store/make-store';
+export { rootReducer, type LazyLoadedSlices, type RootState } from './store/root-reducer';
+export { notify, toastContainerProps, TOAST_DURATION_MS } from './ui/notify';
+export { Spinner } from './ui/spinner';
+export { default as primitives } from './ui/primitives.module.css';
+export type { Category, CategoryStatistics } from './catalog/category';
+export {
+  categoriesSlice,
+  fetchCategories,
+  fetchCategoryStatistics,
+  selectCategories,
+  selectCategoriesStatus,
+  type CategoriesState,
+} from './catalog/categories-slice';
+export { renderStandalone } from './federation/render-standalone';

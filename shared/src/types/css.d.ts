@@ -1,0 +1,11 @@
+declare module '*.module.css' {
+  const classes: Readonly<Record<string, string>>;
+  export default classes;
+}
+
+declare module '*.css';
+
+declare module '*.png' {
+  const url: string;
+  export default url;
+}

@@ -1,0 +1,41 @@
+import {
+  apiClient,
+  authApi,
+  hasLoggedInCookie,
+  installRefreshInterceptor,
+  makeStore,
+  setApiBaseUrl,
+  userCleared,
+} from '@store/shared';
+import '@store/shared/tokens.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'react-toastify/dist/ReactToastify.css';
+import { App } from './app/app';
+import { loadRuntimeConfig } from './config/load-runtime-config';
+import { registerRemoteLocations } from './remotes/federation-loader';
+
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  try {
+    const config = await loadRuntimeConfig();
+    setApiBaseUrl(config.apiBaseUrl);
+    registerRemoteLocations(config.remotes);
+  } catch (error) {
+    console.error('Runtime config unavailable; remote pages will show their fallback', error);
+  }
+  const store = makeStore();
+  installRefreshInterceptor(apiClient, {
+    hasSession: hasLoggedInCookie,
+    refresh: authApi.refresh,
+    onRefreshFailed: () => store.dispatch(userCleared()),
+  });
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,65 @@
+import { login, primitives, selectAuthLoading, useAppDispatch, useAppSelector } from '@store/shared';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { AuthCard } from './auth-card';
+import styles from './auth.module.css';
+import { PasswordField } from './password-field';
+
+export function LoginPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const loading = useAppSelector(selectAuthLoading);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await dispatch(login({ email, password, rememberMe })).unwrap();
+    if (result.success) navigate('/', { replace: true });
+  }
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to your account to continue">
+      <form className={styles.form} onSubmit={handleSubmit}>
+        <div className={styles.field}>
+          <label htmlFor="login-email" className={styles.label}>
+            Email Address
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            className={primitives.input}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+          />
+        </div>
+        <PasswordField label="Password" value={password} onChange={setPassword} />
+        <div className={styles.row}>
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={rememberMe}
+              onChange={(event) => setRememberMe(event.target.checked)}
+            />
+            <span>Remember me</span>
+          </label>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <button
+          type="submit"
+          className={`${primitives.button} ${styles.submit}`}
+          disabled={loading}
+        >
+          {loading ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className={styles.footer}>
+        <Link to="/signup">Don&apos;t have an account? Sign up now</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { primitives, selectAuthLoading, signup, useAppDispatch, useAppSelector } from '@store/shared';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { AuthCard } from './auth-card';
+import styles from './auth.module.css';
+import { PasswordField, type MatchState } from './password-field';
+import { PasswordStrengthMeter } from './password-strength-meter';
+import { SignupSuccess } from './signup-success';
+
+const EMPTY_FORM = { name: '', email: '', password: '', confirmPassword: '' };
+
+export function SignupPage() {
+  const dispatch = useAppDispatch();
+  const loading = useAppSelector(selectAuthLoading);
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [agreed, setAgreed] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const update = (field: keyof typeof EMPTY_FORM) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  const passwordsDiffer = form.password !== form.confirmPassword;
+  const matchState: MatchState = form.confirmPassword
+    ? passwordsDiffer
+      ? 'mismatch'
+      : 'match'
+    : null;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await dispatch(signup(form)).unwrap();
+    if (result.success) setSentTo(form.email);
+  }
+
+  function startOver() {
+    setForm(EMPTY_FORM);
+    setAgreed(false);
+    setSentTo(null);
+  }
+
+  if (sentTo !== null) return <SignupSuccess email={sentTo} onCreateAnother={startOver} />;
+
+  return (
+    <AuthCard title="Create Your Account" subtitle="Join the marketplace for premium digital assets">
+      <form className={styles.form} onSubmit={handleSubmit}>
+        <div className={styles.field}>
+          <label htmlFor="signup-name" className={styles.label}>
+            Full Name
+          </label>
+          <input
+            id="signup-name"
+            type="text"
+            className={primitives.input}
+            value={form.name}
+            onChange={(event) => update('name')(event.target.value)}
+            autoComplete="name"
+            placeholder="Jane Doe"
+            required
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="signup-email" className={styles.label}>
+            Email Address
+          </label>
+          <input
+            id="signup-email"
+            type="email"
+            className={primitives.input}
+            value={form.email}
+            onChange={(event) => update('email')(event.target.value)}
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+          />
+        </div>
+        <PasswordField
+          label="Password"
+          value={form.password}
+          onChange={update('password')}
+          autoComplete="new-password"
+        >
+          <PasswordStrengthMeter password={form.password} />
+        </PasswordField>
+        <PasswordField
+          label="Confirm Password"
+          value={form.confirmPassword}
+          onChange={update('confirmPassword')}
+          autoComplete="new-password"
+          matchState={matchState}
+        />
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            checked={agreed}
+            onChange={(event) => setAgreed(event.target.checked)}
+            required
+          />
+          <span>
+            I agree to the <Link to="/terms">Terms of Service</Link> and{' '}
+            <Link to="/privacy">Privacy Policy</Link>
+          </span>
+        </label>
+        <button
+          type="submit"
+          className={`${primitives.button} ${styles.submit}`}
+          disabled={loading || passwordsDiffer}
+        >
+          {loading ? 'Creating Account...' : 'Create Account'}
+        </button>
+      </form>
+      <p className={styles.footer}>
+        <Link to="/login">Already have an account? Sign in now</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { authApi, errorMessage, primitives, Spinner } from '@store/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { AuthCard } from './auth-card';
+import styles from './auth.module.css';
+
+type VerifyState =
+  | { status: 'verifying' }
+  | { status: 'success'; message: string; user: { name: string; email: string } }
+  | { status: 'error'; message: string };
+
+const CARD = {
+  verifying: { title: 'Verifying Your Email', icon: undefined, tone: undefined },
+  success: { title: 'Email Verified!', icon: '✓', tone: 'success' },
+  error: { title: 'Verification Failed', icon: '!', tone: 'error' },
+} as const;
+
+export function VerifyEmailPage() {
+  const { token } = useParams<{ token: string }>();
+  const [state, setState] = useState<VerifyState>(() =>
+    token ? { status: 'verifying' } : { status: 'error', message: 'Invalid verification link' },
+  );
+  // The token is single-use: StrictMode's second effect run must not spend it again.
+  const requestedToken = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token) {
+      setState({ status: 'error', message: 'Invalid verification link' });
+      return;
+    }
+    if (requestedToken.current === token) return;
+    requestedToken.current = token;
+    setState({ status: 'verifying' });
+    authApi
+      .verifyEmail(token)
+      .then(({ message, user }) => {
+        if (requestedToken.current === token) setState({ status: 'success', message, user });
+      })
+      .catch((error: unknown) => {
+        if (requestedToken.current !== token) return;
+        setState({ status: 'error', message: errorMessage(error, 'Email verification failed') });
+      });
+  }, [token]);
+
+  const card = CARD[state.status];
+  return (
+    <AuthCard title={card.title} icon={card.icon} tone={card.tone}>
+      {state.status === 'verifying' && <Spinner label="Verifying your email..." />}
+      {state.status === 'success' && (
+        <>
+          <p className={styles.message}>{state.message}</p>
+          <div className={styles.details}>
+            <p>
+              <strong>Name:</strong> {state.user.name}
+            </p>
+            <p>
+              <strong>Email:</strong> {state.user.email}
+            </p>
+          </div>
+          <div className={styles.actions}>
+            <Link to="/login" className={primitives.button}>
+              Continue to Login
+            </Link>
+          </div>
+        </>
+      )}
+      {state.status === 'error' && (
+        <>
+          <p className={styles.message} role="alert">
+            {state.message}
+          </p>
+          <div className={styles.actions}>
+            <Link to="/signup" className={primitives.button}>
+              Create New Account
+            </Link>
+            <Link to="/login" className={primitives.secondary}>
+              Back to Login
+            </Link>
+          </div>
+        </>
+      )}
+      <p className={styles.footer}>
+        <Link to="/">Back to Home</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+export function NotFoundPage() {
+  return <h1>Page not found</h1>;
+}

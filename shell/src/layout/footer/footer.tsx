@@ -1,0 +1,3 @@
+export function Footer() {
+  return <h1>footer</h1>;
+}

@@ -1,0 +1,3 @@
+export function Navbar() {
+  return <h1>nav</h1>;
+}

@@ -1,0 +1,36 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  isRemoteRoutesModule,
+  REMOTE_KEYS,
+  type RemoteKey,
+  type RemoteRoutesModule,
+  type RuntimeConfig,
+} from '@store/shared';
+import { FEDERATION_NAMES } from './remote-catalogue';
+
+let locations: RuntimeConfig['remotes'] | null = null;
+const failed = new Set<RemoteKey>();
+
+export function registerRemoteLocations(remotes: RuntimeConfig['remotes']): void {
+  locations = remotes;
+  registerRemotes(
+    REMOTE_KEYS.map((key) => ({ name: FEDERATION_NAMES[key], entry: remotes[key] })),
+  );
+}
+
+/** The one place that touches the federation runtime, so tests can replace it. */
+export async function loadRemotePages(key: RemoteKey): Promise<RemoteRoutesModule['pages']> {
+  if (failed.has(key) && locations) {
+    // A failed remote stays cached as failed; re-registering drops that cache for the retry.
+    registerRemotes([{ name: FEDERATION_NAMES[key], entry: locations[key] }], { force: true });
+  }
+  try {
+    const module = await loadRemote<unknown>(`${FEDERATION_NAMES[key]}/routes`);
+    if (!isRemoteRoutesModule(module)) throw new Error(`Remote ${key} did not expose its routes`);
+    failed.delete(key);
+    return module.pages;
+  } catch (error) {
+    failed.add(key);
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+// One map for all five apps: a range that differs between host and remote would load two Reacts.
+const ranges = {
+  react: '^19.0.0',
+  'react/': '^19.0.0',
+  'react-dom': '^19.0.0',
+  'react-dom/': '^19.0.0',
+  'react-router': '^7.0.0',
+  'react-router/': '^7.0.0',
+  'react-router-dom': '^7.0.0',
+  'react-redux': '^9.0.0',
+  '@reduxjs/toolkit': '^2.0.0',
+  'react-toastify': '^11.0.0',
+  axios: '^1.0.0',
+  '@store/shared': '^0.1.0',
+};
+
+function sharedSingletons() {
+  return Object.fromEntries(
+    Object.entries(ranges).map(([key, requiredVersion]) => [
+      key,
+      { singleton: true, requiredVersion, strictVersion: false },
+    ]),
+  );
+}
+
+module.exports = { sharedSingletons, singletonRanges: ranges };

@@ -1,0 +1,101 @@
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedSingletons } = require('./shared-singletons.cjs');
+const { apps, API_PORT } = require('./apps.cjs');
+
+/**
+ * One webpack config for every app. A remote exposes only `./routes`; the shell exposes nothing
+ * and learns where the remotes live at run time (see shell/src/remotes).
+ */
+function createWebpackConfig({ appDir, appName, isHost = false }) {
+  const app = apps[appName];
+  if (!app) throw new Error(`Unknown app ${appName}`);
+  const pkg = require(path.join(appDir, 'package.json'));
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: app.federationName,
+        // Entry files keep stable names: the federation runtime rejects hashed entries.
+        filename: '[name].js',
+        chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: { configFile: path.join(appDir, 'tsconfig.build.json'), transpileOnly: true },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [
+              'style-loader',
+              {
+                loader: 'css-loader',
+                options: {
+                  modules: {
+                    auto: true,
+                    namedExport: false,
+                    exportLocalsConvention: 'as-is',
+                    localIdentName: production
+                      ? `${app.federationName}_[hash:base64:6]`
+                      : `${app.federationName}_[name]_[local]`,
+                  },
+                },
+              },
+            ],
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: { runtimeChunk: false },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.federationName,
+          filename: 'remoteEntry.js',
+          exposes: isHost ? undefined : { './routes': './src/routes.tsx' },
+          remotes: {},
+          shared: sharedSingletons(),
+          shareStrategy: 'loaded-first',
+          manifest: { additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, appVersion: pkg.version } }) },
+          dts: false,
+          dev: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: isHost ? 'Digital Assets Marketplace' : `${appName} (standalone)`,
+          templateParameters: { appVersion: pkg.version, appName },
+        }),
+      ],
+      devServer: {
+        port: app.port,
+        historyApiFallback: true,
+        hot: true,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Cache-Control': 'no-cache',
+        },
+        static: { directory: path.join(appDir, 'public') },
+        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${API_PORT}` }],
+      },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };
