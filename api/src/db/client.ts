@@ -39,7 +39,11 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
   };
 }
 
-export function wrapPool(pool: pg.Pool): Database {
+type ErrorListener = (error: Error) => void;
+
+export function wrapPool(pool: pg.Pool, onIdleError: ErrorListener = () => {}): Database {
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', onIdleError);
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
@@ -60,9 +64,12 @@ export function wrapPool(pool: pg.Pool): Database {
   };
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  onIdleError?: ErrorListener,
+): Promise<Database> {
   if (config.kind === 'postgres') {
-    return wrapPool(new pg.Pool({ connectionString: config.url, max: 10 }));
+    return wrapPool(new pg.Pool({ connectionString: config.url, max: 10 }), onIdleError);
   }
   if (config.dataDir === null) return wrapPglite(await PGlite.create());
   const release = acquireLock(config.dataDir);

@@ -16,7 +16,11 @@ declare module 'fastify' {
  */
 export default appWide<{ config: AppConfig; database?: Database }>(async (app, options) => {
   const owned = !options.database;
-  const database = options.database ?? (await openDatabase(options.config.database));
+  const database =
+    options.database ??
+    (await openDatabase(options.config.database, (error) =>
+      app.log.warn({ err: error }, 'an idle database connection failed'),
+    ));
   try {
     await runMigrations(database);
     await seed(database.db, options.config, app.log);

@@ -60,7 +60,17 @@ async function openPostgres(url: string): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      // pool.end() resolves before the server has seen every connection go; dropping with
+      // FORCE at that moment makes a closing client throw, so wait for them first.
+      for (let wait = 0; wait < 50; wait += 1) {
+        const { rows } = await dropper.query(
+          'select count(*)::int as open from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0].open === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await dropper.query(`drop database if exists ${name}`);
       await dropper.end();
     },
   };

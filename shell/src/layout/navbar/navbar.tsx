@@ -1,3 +1,113 @@
+import {
+  firstName,
+  isAdmin,
+  logout,
+  selectCartCount,
+  selectUser,
+  useAppDispatch,
+  useAppSelector,
+} from '@store/shared';
+import { useRef, type KeyboardEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import styles from './navbar.module.css';
+import { useMobileMenu } from './use-mobile-menu';
+
+const MENU_ID = 'main-menu';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.link} ${styles.active}` : styles.link;
+
 export function Navbar() {
-  return <h1>nav</h1>;
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const cartCount = useAppSelector(selectCartCount);
+  const { open, close, toggle } = useMobileMenu();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  async function handleLogout() {
+    close();
+    await dispatch(logout());
+    navigate('/');
+  }
+
+  function closeOnEscape(event: KeyboardEvent) {
+    // Return focus to the toggle so keyboard users are not left inside a hidden menu.
+    if (event.key === 'Escape' && open) toggleRef.current?.focus();
+  }
+
+  return (
+    <header className={styles.navbar}>
+      <nav className={styles.inner} aria-label="Main" onKeyDown={closeOnEscape}>
+        <Link to="/" className={styles.logo} onClick={close}>
+          <span className={styles.logoMark} aria-hidden="true">
+            ◆
+          </span>
+          Digital Assets
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={toggle}
+        >
+          <span aria-hidden="true">{open ? '✕' : '☰'}</span>
+        </button>
+        <ul id={MENU_ID} className={`${styles.menu} ${open ? styles.open : ''}`}>
+          {user ? (
+            <>
+              {isAdmin(user) && (
+                <li>
+                  <NavLink to="/secret-dashboard" className={linkClass} onClick={close}>
+                    Dashboard
+                  </NavLink>
+                </li>
+              )}
+              <li>
+                <NavLink to="/cart" className={linkClass} onClick={close}>
+                  Cart
+                  {cartCount > 0 && (
+                    <span className={styles.badge} data-testid="cart-badge">
+                      {cartCount}
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/orders" className={linkClass} onClick={close}>
+                  Orders
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/profile" className={linkClass} onClick={close}>
+                  Hi, {firstName(user)}
+                </NavLink>
+              </li>
+              <li>
+                <button type="button" className={styles.logout} onClick={handleLogout}>
+                  Logout
+                </button>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <NavLink to="/signup" className={`${styles.link} ${styles.cta}`} onClick={close}>
+                  Sign Up
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/login" className={linkClass} onClick={close}>
+                  Login
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
 }

@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RemoteBoundary } from './remote-boundary';
+
+function Orders() {
+  return <h1>My Account</h1>;
+}
+
+describe('RemoteBoundary', () => {
+  it('shows the fallback when the remote fails and recovers on Retry', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest
+      .fn<Promise<typeof Orders>, []>()
+      .mockRejectedValueOnce(new Error('remote down'))
+      .mockResolvedValue(Orders);
+
+    render(<RemoteBoundary load={load} label="account" />);
+
+    expect(await screen.findByText('This part of the store is unavailable')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,69 @@
+import { apiClient, type Category } from '@store/shared';
+import { renderWithProviders } from '@store/shared/testing';
+import { screen, within } from '@testing-library/react';
+import { Footer } from './footer';
+
+const CATEGORIES: Category[] = Array.from({ length: 8 }, (_, index) => ({
+  id: String(index + 1),
+  name: `cat-${index + 1}`,
+  display_name: `Category ${index + 1}`,
+  icon: null,
+}));
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('Footer', () => {
+  it('shows the loading text, then at most 6 category links', async () => {
+    const get = jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: CATEGORIES } });
+    renderWithProviders(<Footer />);
+
+    expect(screen.getByText('Loading categories...')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    await within(nav).findByRole('link', { name: 'Category 1' });
+
+    const links = within(nav).getAllByRole('link');
+    expect(links).toHaveLength(6);
+    expect(links[0]).toHaveAttribute('href', '/category/cat-1');
+    expect(within(nav).queryByRole('link', { name: 'Category 7' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading categories...')).not.toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get).toHaveBeenCalledWith('/dropdown/categories');
+  });
+
+  it('does not refetch categories that are already loaded', () => {
+    const get = jest.spyOn(apiClient, 'get');
+    renderWithProviders(<Footer />, {
+      preloadedState: { categories: { items: CATEGORIES.slice(0, 2), status: 'loaded', error: null } },
+    });
+    expect(get).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Category 2' })).toBeInTheDocument();
+  });
+
+  it('renders the quick links, contact links and copyright', () => {
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: [] } });
+    renderWithProviders(<Footer />);
+    const quick = screen.getByRole('navigation', { name: 'Quick Links' });
+    const expected = [
+      ['About Us', '/about'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+      ['FAQ', '/faq'],
+      ['Support', '/support'],
+    ];
+    for (const [name, href] of expected) {
+      expect(within(quick).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(screen.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+      'href',
+      'https://wa.me/10000000000',
+    );
+    expect(screen.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('100% secure transactions')).toBeInTheDocument();
+    expect(screen.getByText('Get your digital assets immediately')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /Follow us/ })).toHaveLength(3);
+  });
+});

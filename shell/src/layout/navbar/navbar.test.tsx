@@ -1,0 +1,128 @@
+import { apiClient, initialAuthState, makeStore, type CartItem, type User } from '@store/shared';
+import { renderWithProviders } from '@store/shared/testing';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Navbar } from './navbar';
+
+const SAM: User = { id: '1', name: 'Sam Carter', email: 'sam@x.io', role: 'user', is_email_verified: true };
+const ITEM: CartItem = { _id: 'p1', name: 'Brush pack', description: '', image: '', price: 5, quantity: 1 };
+
+function renderNavbar(user: User | null, cartItems: CartItem[] = []) {
+  const store = makeStore({
+    auth: { ...initialAuthState(), user },
+    cart: { items: cartItems, coupon: null, totals: { subtotal: 0, total: 0 } },
+  });
+  return renderWithProviders(<Navbar />, { store });
+}
+
+/** A controllable matchMedia, since jsdom has none. */
+function installMatchMedia() {
+  const listeners = new Set<(event: { matches: boolean }) => void>();
+  window.matchMedia = jest.fn().mockImplementation((query: string) => ({
+    media: query,
+    matches: false,
+    addEventListener: (_: string, listener: (event: { matches: boolean }) => void) =>
+      listeners.add(listener),
+    removeEventListener: (_: string, listener: (event: { matches: boolean }) => void) =>
+      listeners.delete(listener),
+  }));
+  return (matches: boolean) => listeners.forEach((listener) => listener({ matches }));
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('Navbar', () => {
+  it('offers Sign Up and Login when signed out', () => {
+    renderNavbar(null);
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: /Cart/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('greets a signed-in user by first name and hides an empty cart badge', () => {
+    renderNavbar(SAM);
+    expect(screen.getByRole('link', { name: 'Hi, Sam' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('falls back to "User" when the name is blank', () => {
+    renderNavbar({ ...SAM, name: '  ' });
+    expect(screen.getByRole('link', { name: 'Hi, User' })).toBeInTheDocument();
+  });
+
+  it('shows the number of cart lines in the badge', () => {
+    renderNavbar(SAM, [ITEM, { ...ITEM, _id: 'p2', quantity: 3 }]);
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('2');
+    expect(screen.getByRole('link', { name: 'Cart 2' })).toBeInTheDocument();
+  });
+
+  it('adds the Dashboard link for admins', () => {
+    renderNavbar({ ...SAM, role: 'admin' });
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/secret-dashboard',
+    );
+  });
+
+  it('logs out through the server and clears the user', async () => {
+    const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'bye' } });
+    const { store } = renderNavbar(SAM);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(post).toHaveBeenCalledWith('/auth/logout');
+    expect(store.getState().auth.user).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('opens the menu with the toggle and closes it on a link click', async () => {
+    const user = userEvent.setup();
+    renderNavbar(SAM);
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'main-menu');
+
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(document.getElementById('main-menu')).toHaveClass('open');
+
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(document.getElementById('main-menu')).not.toHaveClass('open');
+  });
+
+  it('closes the menu on Escape and returns focus to the toggle', async () => {
+    const user = userEvent.setup();
+    renderNavbar(null);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    screen.getByRole('link', { name: 'Login' }).focus();
+    await user.keyboard('{Escape}');
+
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the menu when the window grows to the desktop breakpoint', async () => {
+    const setDesktop = installMatchMedia();
+    renderNavbar(null);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(window.matchMedia).toHaveBeenCalledWith('(min-width: 768px)');
+
+    act(() => setDesktop(true));
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});

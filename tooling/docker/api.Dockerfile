@@ -1,0 +1,19 @@
+FROM node:20-bookworm-slim
+WORKDIR /repo
+ENV NODE_ENV=production
+COPY package.json package-lock.json tsconfig.base.json ./
+COPY tooling/package.json ./tooling/
+COPY shared/package.json ./shared/
+COPY shell/package.json ./shell/
+COPY mf-catalog/package.json ./mf-catalog/
+COPY mf-account/package.json ./mf-account/
+COPY mf-checkout/package.json ./mf-checkout/
+COPY mf-admin/package.json ./mf-admin/
+COPY api/package.json ./api/
+COPY e2e/package.json ./e2e/
+RUN npm ci --no-audit --no-fund --workspace api --include-workspace-root=false
+COPY api ./api
+WORKDIR /repo/api
+USER node
+EXPOSE 5000
+CMD ["node", "--import", "tsx", "src/server.ts"]
