@@ -1,12 +1,24 @@
 /** One jest run for the browser-side packages; the api and e2e use node's test runner. */
 module.exports = {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-catalog', '<rootDir>/mf-account', '<rootDir>/mf-checkout', '<rootDir>/mf-admin'],
+  roots: [
+    '<rootDir>/shared',
+    '<rootDir>/shell',
+    '<rootDir>/mf-catalog',
+    '<rootDir>/mf-account',
+    '<rootDir>/mf-checkout',
+    '<rootDir>/mf-admin',
+  ],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
-      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+      },
     ],
   },
   moduleNameMapper: {

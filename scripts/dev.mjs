@@ -4,7 +4,9 @@ import { APP_NAMES, ROOT } from './lib/composition.mjs';
 
 const children = [
   spawn('npm', ['run', 'dev', '-w', 'api'], { cwd: ROOT, stdio: 'inherit' }),
-  ...APP_NAMES.map((name) => spawn('npm', ['run', 'dev', '-w', name], { cwd: ROOT, stdio: 'inherit' })),
+  ...APP_NAMES.map((name) =>
+    spawn('npm', ['run', 'dev', '-w', name], { cwd: ROOT, stdio: 'inherit' }),
+  ),
 ];
 
 function stop() {

@@ -38,7 +38,10 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
             exclude: /node_modules/,
             use: {
               loader: 'ts-loader',
-              options: { configFile: path.join(appDir, 'tsconfig.build.json'), transpileOnly: true },
+              options: {
+                configFile: path.join(appDir, 'tsconfig.build.json'),
+                transpileOnly: true,
+              },
             },
           },
           {
@@ -73,7 +76,12 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           remotes: {},
           shared: sharedSingletons(),
           shareStrategy: 'loaded-first',
-          manifest: { additionalData: ({ stats }) => ({ ...stats, metaData: { ...stats.metaData, appVersion: pkg.version } }) },
+          manifest: {
+            additionalData: ({ stats }) => ({
+              ...stats,
+              metaData: { ...stats.metaData, appVersion: pkg.version },
+            }),
+          },
           dts: false,
           dev: false,
         }),

@@ -18,7 +18,9 @@ export function distOf(appName) {
 }
 
 function isBuilt(appName) {
-  return existsSync(path.join(distOf(appName), appName === 'shell' ? 'index.html' : 'mf-manifest.json'));
+  return existsSync(
+    path.join(distOf(appName), appName === 'shell' ? 'index.html' : 'mf-manifest.json'),
+  );
 }
 
 /** Builds the apps whose dist is missing (all of them with `force`), one at a time: 2 cores. */
@@ -50,7 +52,10 @@ export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
 }
 
 export async function writeRuntimeConfig(config) {
-  await writeFile(path.join(distOf('shell'), 'runtime-config.json'), JSON.stringify(config, null, 2));
+  await writeFile(
+    path.join(distOf('shell'), 'runtime-config.json'),
+    JSON.stringify(config, null, 2),
+  );
 }
 
 export async function waitForHttp(url, timeoutMs = 60_000) {
@@ -90,7 +95,10 @@ export function stopProcess(child) {
   });
 }
 
-export async function startAppServer(appName, { apiPort = API_PORT, port = apps[appName].port } = {}) {
+export async function startAppServer(
+  appName,
+  { apiPort = API_PORT, port = apps[appName].port } = {},
+) {
   const isShell = appName === 'shell';
   return startStaticServer({
     root: distOf(appName),

@@ -21,7 +21,8 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 // Entry points must be revalidated so a redeployed remote is picked up on the next load.
-const NO_CACHE = /^(index\.html|remoteEntry\.js|main\.js|mf-manifest\.json|mf-stats\.json|runtime-config\.json)$/;
+const NO_CACHE =
+  /^(index\.html|remoteEntry\.js|main\.js|mf-manifest\.json|mf-stats\.json|runtime-config\.json)$/;
 
 function cacheControl(relative) {
   if (NO_CACHE.test(path.basename(relative))) return 'no-cache';

@@ -17,7 +17,10 @@ type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
  * Spec section 4: on a 401, refresh once and repeat the request. Concurrent 401s share one
  * refresh, the refresh call itself never triggers another, and each request retries at most once.
  */
-export function installRefreshInterceptor(client: AxiosInstance, options: RefreshOptions): () => void {
+export function installRefreshInterceptor(
+  client: AxiosInstance,
+  options: RefreshOptions,
+): () => void {
   let pendingRefresh: Promise<unknown> | null = null;
 
   const id = client.interceptors.response.use(undefined, async (error: unknown) => {

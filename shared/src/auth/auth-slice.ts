@@ -25,8 +25,7 @@ export function initialAuthState(): AuthState {
 }
 
 export type LoginResult =
-  | { success: true; user: User }
-  | { success: false; emailVerificationRequired?: boolean };
+  { success: true; user: User } | { success: false; emailVerificationRequired?: boolean };
 
 export const UNVERIFIED_MESSAGE =
   'Your account is not verified. Please check your email for verification.';

@@ -1,7 +1,19 @@
 import { makeStore } from '../store/make-store';
-import { couponApplied, itemAdded, quantitySet, selectCartCount, selectCartTotals } from './cart-slice';
+import {
+  couponApplied,
+  itemAdded,
+  quantitySet,
+  selectCartCount,
+  selectCartTotals,
+} from './cart-slice';
 
-const product = { _id: 'p1', name: 'Brush pack', description: 'Brushes', image: '/x.png', price: 12.5 };
+const product = {
+  _id: 'p1',
+  name: 'Brush pack',
+  description: 'Brushes',
+  image: '/x.png',
+  price: 12.5,
+};
 
 describe('cart slice', () => {
   it('adds at quantity 1, increments, removes at 0 and applies a coupon to the totals', () => {

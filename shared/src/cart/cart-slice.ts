@@ -60,7 +60,15 @@ const cartSlice = createSlice({
   },
 });
 
-export const { cartLoaded, itemAdded, quantitySet, itemRemoved, couponApplied, couponRemoved, cartCleared } =
-  cartSlice.actions;
-export const { selectCartItems, selectCartCount, selectCoupon, selectCartTotals } = cartSlice.selectors;
+export const {
+  cartLoaded,
+  itemAdded,
+  quantitySet,
+  itemRemoved,
+  couponApplied,
+  couponRemoved,
+  cartCleared,
+} = cartSlice.actions;
+export const { selectCartItems, selectCartCount, selectCoupon, selectCartTotals } =
+  cartSlice.selectors;
 export { cartSlice };

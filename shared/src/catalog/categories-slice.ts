@@ -27,20 +27,21 @@ export const fetchCategories = createAsyncThunk<Category[], void, { rejectValue:
   },
 );
 
-export const fetchCategoryStatistics = createAsyncThunk<CategoryStatistics[], void, { rejectValue: string }>(
-  'categories/fetchStatistics',
-  async (_, { rejectWithValue }) => {
-    try {
-      const { data } = await apiClient.get<{ data?: CategoryStatistics[] }>(
-        '/dropdown/categories/statistics',
-      );
-      return data.data ?? [];
-    } catch {
-      notify.error('Failed to fetch category statistics');
-      return rejectWithValue('Failed to fetch category statistics');
-    }
-  },
-);
+export const fetchCategoryStatistics = createAsyncThunk<
+  CategoryStatistics[],
+  void,
+  { rejectValue: string }
+>('categories/fetchStatistics', async (_, { rejectWithValue }) => {
+  try {
+    const { data } = await apiClient.get<{ data?: CategoryStatistics[] }>(
+      '/dropdown/categories/statistics',
+    );
+    return data.data ?? [];
+  } catch {
+    notify.error('Failed to fetch category statistics');
+    return rejectWithValue('Failed to fetch category statistics');
+  }
+});
 
 const categoriesSlice = createSlice({
   name: 'categories',

@@ -22,7 +22,11 @@ export function renderStandalone(name: string, pages: Record<string, ComponentTy
         <BrowserRouter>
           <nav aria-label={`${name} standalone pages`} style={{ padding: '1rem' }}>
             {Object.keys(pages).map((path) => (
-              <Link key={path} to={path.replace(/:[^/]+/g, 'sample')} style={{ marginRight: '1rem' }}>
+              <Link
+                key={path}
+                to={path.replace(/:[^/]+/g, 'sample')}
+                style={{ marginRight: '1rem' }}
+              >
                 {path}
               </Link>
             ))}

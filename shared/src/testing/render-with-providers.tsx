@@ -13,7 +13,12 @@ interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { preloadedState, store = makeStore(preloadedState), route = '/', ...options }: ProviderOptions = {},
+  {
+    preloadedState,
+    store = makeStore(preloadedState),
+    route = '/',
+    ...options
+  }: ProviderOptions = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (

@@ -13,9 +13,7 @@ const failed = new Set<RemoteKey>();
 
 export function registerRemoteLocations(remotes: RuntimeConfig['remotes']): void {
   locations = remotes;
-  registerRemotes(
-    REMOTE_KEYS.map((key) => ({ name: FEDERATION_NAMES[key], entry: remotes[key] })),
-  );
+  registerRemotes(REMOTE_KEYS.map((key) => ({ name: FEDERATION_NAMES[key], entry: remotes[key] })));
 }
 
 /** The one place that touches the federation runtime, so tests can replace it. */

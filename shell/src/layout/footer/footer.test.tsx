@@ -1,6 +1,6 @@
 import { apiClient, type Category } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Footer } from './footer';
 
 const CATEGORIES: Category[] = Array.from({ length: 8 }, (_, index) => ({
@@ -39,9 +39,10 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'Category 2' })).toBeInTheDocument();
   });
 
-  it('renders the quick links, contact links and copyright', () => {
+  it('renders the quick links, contact links and copyright', async () => {
     jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: [] } });
     renderWithProviders(<Footer />);
+    await waitFor(() => expect(screen.queryByText('Loading categories...')).not.toBeInTheDocument());
     const quick = screen.getByRole('navigation', { name: 'Quick Links' });
     const expected = [
       ['About Us', '/about'],

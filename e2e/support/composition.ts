@@ -1,0 +1,142 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  API_PORT,
+  APP_NAMES,
+  apps,
+  buildApps,
+  closeServer,
+  runtimeConfigFromEnv,
+  startApi,
+  startAppServer,
+  stopProcess,
+  writeRuntimeConfig,
+} from '../../scripts/lib/composition.mjs';
+import { ARTIFACTS_DIR } from './paths';
+
+export type AppName = 'shell' | 'mf-catalog' | 'mf-account' | 'mf-checkout' | 'mf-admin';
+export type RemoteName = Exclude<AppName, 'shell'>;
+
+export interface Composition {
+  /** The shell, as shoppers open it. */
+  baseUrl: string;
+  /** The api's own address, for the harness's direct calls (outbox, seeding). */
+  apiUrl: string;
+  urlOf(app: AppName): string;
+  stopRemote(name: RemoteName): Promise<void>;
+  startRemote(name: RemoteName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const HOST = 'localhost';
+
+function portOf(app: AppName): number {
+  return (apps as Record<AppName, { port: number }>)[app].port;
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function assertPortsFree(): Promise<void> {
+  const wanted = [
+    ...(APP_NAMES as AppName[]).map((name) => ({ name, port: portOf(name) })),
+    { name: 'api', port: API_PORT as number },
+  ];
+  const busy: string[] = [];
+  for (const { name, port } of wanted) {
+    if (await isListening(port)) busy.push(`${port} (${name})`);
+  }
+  if (busy.length) {
+    throw new Error(
+      `The e2e composition needs ports ${busy.join(', ')}, which are already in use. ` +
+        'Stop `npm start` / `npm run dev` (or whatever holds them) and run the suite again.',
+    );
+  }
+}
+
+/**
+ * Builds missing dist folders once. With E2E_REBUILD=1 it rebuilds everything, but only in the
+ * first spec file of a run: node:test runs every file as a child of one runner process, so the
+ * runner's pid marks the run.
+ */
+function ensureBuilt(): void {
+  const force = process.env.E2E_REBUILD === '1';
+  if (!force) return buildApps({ log: console.log });
+  const marker = path.join(ARTIFACTS_DIR, `.rebuilt-${process.ppid}`);
+  if (existsSync(marker)) return buildApps({ log: console.log });
+  buildApps({ force: true, log: console.log });
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  writeFileSync(marker, new Date().toISOString());
+}
+
+/** Shell + four remotes (static, in-process) + api (child process, fresh embedded database). */
+export async function startComposition(): Promise<Composition> {
+  await assertPortsFree();
+  ensureBuilt();
+  await writeRuntimeConfig(runtimeConfigFromEnv({}, HOST));
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
+  const servers = new Map<AppName, Server>();
+  let api: ChildProcess | null = null;
+
+  // If the runner is interrupted, leave no api process or temp folder behind.
+  const onExit = () => {
+    api?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
+
+  const stop = async () => {
+    process.removeListener('exit', onExit);
+    await Promise.all([...servers.values()].map((server) => closeServer(server)));
+    servers.clear();
+    await stopProcess(api);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    api = (await startApi({
+      port: API_PORT,
+      stdio: 'inherit',
+      env: {
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        APP_URL: `http://${HOST}:${portOf('shell')}`,
+        LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+      },
+    })) as ChildProcess;
+    for (const name of APP_NAMES as AppName[]) {
+      servers.set(name, (await startAppServer(name)) as Server);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    baseUrl: `http://${HOST}:${portOf('shell')}`,
+    apiUrl: `http://127.0.0.1:${API_PORT}`,
+    urlOf: (app) => `http://${HOST}:${portOf(app)}`,
+    async stopRemote(name) {
+      await closeServer(servers.get(name));
+      servers.delete(name);
+    },
+    async startRemote(name) {
+      if (!servers.has(name)) servers.set(name, (await startAppServer(name)) as Server);
+    },
+    stop,
+  };
+}
