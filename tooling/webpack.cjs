@@ -3,6 +3,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
 const { apps, API_PORT } = require('./apps.cjs');
+const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 
 /**
  * One webpack config for every app. A remote exposes only `./routes`; the shell exposes nothing
@@ -85,6 +86,7 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           dts: false,
           dev: false,
         }),
+        new CopyPublicPlugin(path.join(appDir, 'public')),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: isHost ? 'Digital Assets Marketplace' : `${appName} (standalone)`,

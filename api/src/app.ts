@@ -18,13 +18,16 @@ import healthRoutes from './routes/health/index.ts';
 export interface BuildOptions extends ServiceOverrides {
   /** An open, possibly shared database; when absent the app opens and closes its own. */
   database?: Database;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 const SECRET_IN_PATH = /\/(verify-email|reset-password)\/[^/?#]+/g;
 
-function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+function loggerOptions(config: AppConfig, stream?: BuildOptions['logStream']) {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',
@@ -46,7 +49,7 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
         remoteAddress: req.ip,
       }),
     },
-  };
+  } satisfies FastifyServerOptions['logger'];
 }
 
 export async function buildApp(
@@ -54,7 +57,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     genReqId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,

@@ -77,7 +77,8 @@ function trustProxy(raw: string | undefined): boolean | string {
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  const nodeEnv =
+    env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
   const isProduction = nodeEnv === 'production';
   const port = int(env, 'PORT', 5000);
   const dataDir = path.resolve(env.DATA_DIR || path.join(API_ROOT, '.data'));

@@ -64,3 +64,5 @@ export {
   type CategoriesState,
 } from './catalog/categories-slice';
 export { renderStandalone } from './federation/render-standalone';
+export type { Product } from './catalog/product';
+export { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart/cart-thunks';

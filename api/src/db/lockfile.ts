@@ -29,6 +29,7 @@ export function acquireLock(folder: string): () => void {
         throw new Error(
           `The embedded database at ${folder} is in use by process ${owner}. ` +
             'Stop it, or set DATA_DIR or DATABASE_URL for this instance.',
+          { cause: error },
         );
       }
       fs.rmSync(lockPath, { force: true });

@@ -14,7 +14,10 @@ interface SeedAccount {
 
 /** Creates a verified account unless the address exists; never overwrites a password. */
 async function ensureAccount(db: Db, account: SeedAccount): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, account.email));
   if (existing) return false;
   const created = await db
     .insert(users)
@@ -32,8 +35,13 @@ async function ensureAccount(db: Db, account: SeedAccount): Promise<boolean> {
 
 export async function seed(db: Db, config: AppConfig, log: FastifyBaseLogger): Promise<void> {
   if (config.admin) {
-    const created = await ensureAccount(db, { name: 'Administrator', ...config.admin, role: 'admin' });
-    if (created) log.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
+    const created = await ensureAccount(db, {
+      name: 'Administrator',
+      ...config.admin,
+      role: 'admin',
+    });
+    if (created)
+      log.info({ email: config.admin.email }, 'created the first admin from ADMIN_EMAIL');
   }
   // Demo accounts exist only outside production (contract section 6).
   if (!config.seedDemoAccounts) return;

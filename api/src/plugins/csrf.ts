@@ -28,7 +28,9 @@ function requestOrigin(request: FastifyRequest): string | null {
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
 }
 
 /**

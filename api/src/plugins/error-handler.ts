@@ -49,6 +49,8 @@ export default appWide(async (app) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    reply
+      .code(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 });

@@ -29,24 +29,26 @@ export interface ServiceOverrides {
   limits?: RateLimitStore;
 }
 
-export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(async (app, options) => {
-  const { config } = options;
-  const outbox = config.smtpUrl ? null : new OutboxMailer(config.outboxDir, app.log);
-  const mailer: Mailer =
-    options.overrides?.mailer ?? outbox ?? new SmtpMailer(config.smtpUrl!, config.mailFrom);
-  if (!config.smtpUrl && config.isProduction) {
-    app.log.warn('SMTP_URL is not set: mail goes to the outbox folder and its links to the log');
-  }
-  const limits = options.overrides?.limits ?? createRateLimitStore(config.redisUrl);
-  const sessions = createSessions(app.db, config);
-  const deps = { db: app.db, config, mailer, limits, sessions, log: app.log };
-  const auth = createAuthService(deps);
-  const passwords = createPasswordService(deps, auth);
+export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
+  async (app, options) => {
+    const { config } = options;
+    const outbox = config.smtpUrl ? null : new OutboxMailer(config.outboxDir, app.log);
+    const mailer: Mailer =
+      options.overrides?.mailer ?? outbox ?? new SmtpMailer(config.smtpUrl!, config.mailFrom);
+    if (!config.smtpUrl && config.isProduction) {
+      app.log.warn('SMTP_URL is not set: mail goes to the outbox folder and its links to the log');
+    }
+    const limits = options.overrides?.limits ?? createRateLimitStore(config.redisUrl);
+    const sessions = createSessions(app.db, config);
+    const deps = { db: app.db, config, mailer, limits, sessions, log: app.log };
+    const auth = createAuthService(deps);
+    const passwords = createPasswordService(deps, auth);
 
-  app.decorate('config', config);
-  app.decorate('services', { mailer, outbox, limits, sessions, auth, passwords });
-  app.addHook('onClose', async () => {
-    await mailer.close?.();
-    await limits.close();
-  });
-});
+    app.decorate('config', config);
+    app.decorate('services', { mailer, outbox, limits, sessions, auth, passwords });
+    app.addHook('onClose', async () => {
+      await mailer.close?.();
+      await limits.close();
+    });
+  },
+);

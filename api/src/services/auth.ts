@@ -82,11 +82,17 @@ export function createAuthService(deps: AuthDeps) {
     return { name: user.name, email: user.email };
   }
 
-  async function login(input: { email: string; password: string; rememberMe: boolean }, ip: string) {
+  async function login(
+    input: { email: string; password: string; rememberMe: boolean },
+    ip: string,
+  ) {
     const key = `login:${input.email}:${ip}`;
     const failures = await limits.peek(key);
     if (failures && failures.count >= config.limits.loginFailures) {
-      throw tooManyRequests('Too many failed login attempts. Please try again later.', failures.resetInMs);
+      throw tooManyRequests(
+        'Too many failed login attempts. Please try again later.',
+        failures.resetInMs,
+      );
     }
     const user = await findByEmail(input.email);
     if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {

@@ -57,6 +57,10 @@ export async function discardEmailTokens(
     .update(emailTokens)
     .set({ usedAt: new Date() })
     .where(
-      and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+      ),
     );
 }

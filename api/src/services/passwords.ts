@@ -8,7 +8,10 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /** Verifies against a throwaway hash when the user is unknown, so timing does not reveal it. */
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (storedHash === null) {
     dummyHash ??= hash('not-a-real-password');
     await verify(await dummyHash, password);

@@ -20,8 +20,7 @@ export interface IssuedSession {
 }
 
 export type RotationResult =
-  | ({ ok: true } & IssuedSession)
-  | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+  ({ ok: true } & IssuedSession) | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
 export function createSessions(db: Db, settings: SessionSettings) {
   async function start(userId: string, role: IssuedSession['role'], rememberMe: boolean) {
@@ -34,7 +33,9 @@ export function createSessions(db: Db, settings: SessionSettings) {
         .values({ userId, rememberMe, expiresAt })
         .returning({ id: sessions.id });
       if (!session) throw new Error('session insert returned nothing');
-      await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashToken(refreshToken) });
+      await tx
+        .insert(refreshTokens)
+        .values({ sessionId: session.id, tokenHash: hashToken(refreshToken) });
       return session.id;
     });
     return { sessionId, userId, role, rememberMe, expiresAt, refreshToken } satisfies IssuedSession;

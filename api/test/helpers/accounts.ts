@@ -22,7 +22,11 @@ export async function outbox(app: FastifyInstance): Promise<OutboxMessage[]> {
 }
 
 /** The newest link of a kind mailed to `to`, and the token at its end. */
-export async function mailedLink(app: FastifyInstance, to: string, kind: 'verify-email' | 'reset-password') {
+export async function mailedLink(
+  app: FastifyInstance,
+  to: string,
+  kind: 'verify-email' | 'reset-password',
+) {
   const message = (await outbox(app)).find(
     (entry) => entry.to === to && entry.links.some((link) => link.includes(`/${kind}/`)),
   );

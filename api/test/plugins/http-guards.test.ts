@@ -29,9 +29,12 @@ describeEachDatabase('request guards: content types, bodies, CSRF and CORS', (su
   });
 
   it('answers 400 with fields for wrong types, never 500', async () => {
-    const response = await login(JSON.stringify({ email: 42, password: ['x'], rememberMe: 'yes' }), {
-      'content-type': 'application/json',
-    });
+    const response = await login(
+      JSON.stringify({ email: 42, password: ['x'], rememberMe: 'yes' }),
+      {
+        'content-type': 'application/json',
+      },
+    );
     assert.equal(response.statusCode, 400);
     const body = response.json();
     assert.ok(body.fields.email);

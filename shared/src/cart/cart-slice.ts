@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { computeTotals } from './cart-totals';
+import { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart-thunks';
 import type { CartItem, CartTotals, Coupon } from './cart-types';
 
 export interface CartState {
@@ -51,6 +52,19 @@ const cartSlice = createSlice({
     cartCleared() {
       return initialState;
     },
+  },
+  extraReducers: (builder) => {
+    // Every cart call answers the whole cart, which is the source of truth for lines and prices.
+    for (const thunk of [fetchCart, addToCart, removeFromCart, updateQuantity]) {
+      builder.addCase(thunk.fulfilled, (state, action) => {
+        state.items = action.payload;
+        recalculate(state);
+      });
+    }
+    builder.addCase(fetchCart.rejected, (state) => {
+      state.items = [];
+      recalculate(state);
+    });
   },
   selectors: {
     selectCartItems: (state) => state.items,

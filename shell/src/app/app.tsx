@@ -8,6 +8,7 @@ import { Navbar } from '../layout/navbar/navbar';
 import { AppRoutes } from './app-routes';
 import styles from './app-layout.module.css';
 import { AuthGate } from './auth-gate';
+import { CartLoader } from './cart-loader';
 import { ScrollToTop } from './scroll-to-top';
 
 export function App({ store }: { store: AppStore }) {
@@ -16,6 +17,7 @@ export function App({ store }: { store: AppStore }) {
       <BrowserRouter>
         <ScrollToTop />
         <AuthGate>
+          <CartLoader />
           <div className={styles.layout}>
             <Navbar />
             <main className={styles.main} id="main">

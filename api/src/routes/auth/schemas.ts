@@ -3,7 +3,10 @@ import { z } from 'zod';
 const PASSWORD_MIN = 'Password must be at least 6 characters long';
 
 const requiredString = (label: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a string`) });
+  z.string({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required` : `${label} must be a string`,
+  });
 
 export const email = requiredString('Email')
   .trim()
@@ -44,7 +47,9 @@ export const forgotBody = z.object({ email });
 export const resetBody = z.object({ password: newPassword() });
 
 export const changePasswordBody = z.object({
-  currentPassword: requiredString('Current password').min(1, 'Current password is required').max(1024),
+  currentPassword: requiredString('Current password')
+    .min(1, 'Current password is required')
+    .max(1024),
   newPassword: newPassword('New password'),
 });
 

@@ -4,7 +4,11 @@ import type { IssuedSession } from '../../services/sessions.ts';
 import { signAccessToken } from '../../services/tokens.ts';
 
 /** Sets all three cookies for a freshly started or rotated session. */
-export function sendSessionCookies(app: FastifyInstance, reply: FastifyReply, session: IssuedSession) {
+export function sendSessionCookies(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  session: IssuedSession,
+) {
   const accessToken = signAccessToken(
     app.config.tokenSecret,
     { sub: session.userId, sid: session.sessionId, role: session.role },

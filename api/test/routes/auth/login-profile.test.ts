@@ -24,8 +24,13 @@ describeEachDatabase('login, cookies, profile and logout', (suite) => {
 
   it('sets session cookies without rememberMe and 30-day cookies with it', async () => {
     const email = await signUp(suite.app);
-    await suite.app.db.execute(sql`update users set is_email_verified = true where email = ${email}`);
-    const plain = await new TestClient(suite.app).post('/api/auth/login', { email, password: PASSWORD });
+    await suite.app.db.execute(
+      sql`update users set is_email_verified = true where email = ${email}`,
+    );
+    const plain = await new TestClient(suite.app).post('/api/auth/login', {
+      email,
+      password: PASSWORD,
+    });
     const byName = (response: typeof plain) =>
       Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie]));
     const cookies = byName(plain);
@@ -59,7 +64,10 @@ describeEachDatabase('login, cookies, profile and logout', (suite) => {
     const email = await signUp(suite.app);
     const client = new TestClient(suite.app);
     const wrong = await client.post('/api/auth/login', { email, password: 'nope-nope' });
-    const unknown = await client.post('/api/auth/login', { email: uniqueEmail(), password: PASSWORD });
+    const unknown = await client.post('/api/auth/login', {
+      email: uniqueEmail(),
+      password: PASSWORD,
+    });
     assert.equal(wrong.statusCode, 401);
     assert.equal(unknown.statusCode, 401);
     assert.equal(wrong.json().message, unknown.json().message);

@@ -61,7 +61,10 @@ describeEachDatabase('signup and e-mail verification', (suite) => {
     assert.ok(first.json().message);
     const again = await suite.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
     assert.equal(again.statusCode, 400);
-    const login = await new TestClient(suite.app).post('/api/auth/login', { email, password: PASSWORD });
+    const login = await new TestClient(suite.app).post('/api/auth/login', {
+      email,
+      password: PASSWORD,
+    });
     assert.equal(login.statusCode, 200);
     assert.equal(login.json().is_email_verified, true);
   });
@@ -74,7 +77,10 @@ describeEachDatabase('signup and e-mail verification', (suite) => {
     await suite.app.db.execute(
       sql`update email_tokens set expires_at = now() - interval '1 second' where purpose = 'verify'`,
     );
-    const expired = await suite.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
+    const expired = await suite.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email/${token}`,
+    });
     assert.equal(expired.statusCode, 400);
   });
 

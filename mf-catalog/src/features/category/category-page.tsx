@@ -1,6 +1,33 @@
+import { selectCategories, Spinner, useAppSelector } from '@store/shared';
 import { useParams } from 'react-router-dom';
+import { productsApi } from '../products/products-api';
+import { ProductGrid } from '../products/product-grid';
+import { useProducts } from '../products/use-products';
+import styles from './category-page.module.css';
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export function CategoryPage() {
   const { category = '' } = useParams();
-  return <h1>{category.charAt(0).toUpperCase() + category.slice(1)}</h1>;
+  const categories = useAppSelector(selectCategories);
+  const { products, loading } = useProducts(() => productsApi.byCategory(category), category);
+  const title =
+    categories.find((candidate) => candidate.name === category)?.display_name ||
+    products[0]?.category_display_name ||
+    capitalise(category);
+
+  return (
+    <section className={styles.page}>
+      <h1>{title}</h1>
+      {loading ? (
+        <Spinner label="Loading products..." />
+      ) : products.length === 0 ? (
+        <p className={styles.empty}>No products found</p>
+      ) : (
+        <ProductGrid products={products} />
+      )}
+    </section>
+  );
 }

@@ -1,8 +1,15 @@
+import { CategoryCards } from './category-cards';
+import { FeaturedProducts } from './featured-products';
+import { Hero } from './hero';
+import { StatsStrip } from './stats-strip';
+
 export function HomePage() {
   return (
-    <section>
-      <p>Premium Digital Marketplace</p>
-      <h1>Discover Amazing Digital Creations</h1>
-    </section>
+    <>
+      <Hero />
+      <StatsStrip />
+      <CategoryCards />
+      <FeaturedProducts />
+    </>
   );
 }

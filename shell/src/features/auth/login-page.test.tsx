@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from './login-page';
 
-const SAM = { id: '1', name: 'Sam Carter', email: 'sam@example.com', role: 'user', is_email_verified: true };
+const SAM = {
+  id: '1',
+  name: 'Sam Carter',
+  email: 'sam@example.com',
+  role: 'user',
+  is_email_verified: true,
+};
 
 function renderLogin() {
   return renderWithProviders(
@@ -39,10 +45,9 @@ describe('LoginPage', () => {
       'href',
       '/forgot-password',
     );
-    expect(screen.getByRole('link', { name: "Don't have an account? Sign up now" })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
+    expect(
+      screen.getByRole('link', { name: "Don't have an account? Sign up now" }),
+    ).toHaveAttribute('href', '/signup');
   });
 
   it('shows the loading label while signing in, then navigates home', async () => {

@@ -1,4 +1,10 @@
-import { login, primitives, selectAuthLoading, useAppDispatch, useAppSelector } from '@store/shared';
+import {
+  login,
+  primitives,
+  selectAuthLoading,
+  useAppDispatch,
+  useAppSelector,
+} from '@store/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthCard } from './auth-card';

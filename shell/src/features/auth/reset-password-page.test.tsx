@@ -87,7 +87,9 @@ describe('ResetPasswordPage', () => {
     await submit('Secret123', 'Secret123');
 
     expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeInTheDocument();
-    expect(screen.getByText('This password reset link is invalid or has expired.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This password reset link is invalid or has expired.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute(
       'href',
       '/forgot-password',

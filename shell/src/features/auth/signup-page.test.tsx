@@ -56,7 +56,9 @@ describe('SignupPage', () => {
     expect(screen.getByText('Medium')).toBeInTheDocument();
     await user.type(password, '!');
     expect(screen.getByText('Strong')).toBeInTheDocument();
-    expect(screen.getByTestId('password-strength').querySelectorAll('[data-filled="true"]')).toHaveLength(4);
+    expect(
+      screen.getByTestId('password-strength').querySelectorAll('[data-filled="true"]'),
+    ).toHaveLength(4);
   });
 
   it('toggles password visibility with a labelled button', async () => {
@@ -110,8 +112,14 @@ describe('SignupPage', () => {
 
   it('links to the terms, privacy policy and login', () => {
     renderWithProviders(<SignupPage />, { route: '/signup' });
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     expect(
       screen.getByRole('link', { name: 'Already have an account? Sign in now' }),
     ).toHaveAttribute('href', '/login');

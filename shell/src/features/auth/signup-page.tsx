@@ -1,4 +1,10 @@
-import { primitives, selectAuthLoading, signup, useAppDispatch, useAppSelector } from '@store/shared';
+import {
+  primitives,
+  selectAuthLoading,
+  signup,
+  useAppDispatch,
+  useAppSelector,
+} from '@store/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from './auth-card';
@@ -41,7 +47,10 @@ export function SignupPage() {
   if (sentTo !== null) return <SignupSuccess email={sentTo} onCreateAnother={startOver} />;
 
   return (
-    <AuthCard title="Create Your Account" subtitle="Join the marketplace for premium digital assets">
+    <AuthCard
+      title="Create Your Account"
+      subtitle="Join the marketplace for premium digital assets"
+    >
       <form className={styles.form} onSubmit={handleSubmit}>
         <div className={styles.field}>
           <label htmlFor="signup-name" className={styles.label}>

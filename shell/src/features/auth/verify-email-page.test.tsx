@@ -28,7 +28,10 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByText('Verifying your email...')).toBeInTheDocument();
     expect(await screen.findByText('Email verified successfully')).toBeInTheDocument();
     expect(screen.getByText('sam@x.io')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue to Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Continue to Login' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(get).toHaveBeenCalledTimes(1);
     expect(get).toHaveBeenCalledWith('/auth/verify-email/tok-1');
@@ -39,7 +42,10 @@ describe('VerifyEmailPage', () => {
     renderVerify('/verify-email/tok-2');
 
     expect(await screen.findByText('Email verification failed')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create New Account' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
   });
 

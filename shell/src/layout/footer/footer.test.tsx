@@ -33,7 +33,9 @@ describe('Footer', () => {
   it('does not refetch categories that are already loaded', () => {
     const get = jest.spyOn(apiClient, 'get');
     renderWithProviders(<Footer />, {
-      preloadedState: { categories: { items: CATEGORIES.slice(0, 2), status: 'loaded', error: null } },
+      preloadedState: {
+        categories: { items: CATEGORIES.slice(0, 2), status: 'loaded', error: null },
+      },
     });
     expect(get).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Category 2' })).toBeInTheDocument();
@@ -42,7 +44,9 @@ describe('Footer', () => {
   it('renders the quick links, contact links and copyright', async () => {
     jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: [] } });
     renderWithProviders(<Footer />);
-    await waitFor(() => expect(screen.queryByText('Loading categories...')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Loading categories...')).not.toBeInTheDocument(),
+    );
     const quick = screen.getByRole('navigation', { name: 'Quick Links' });
     const expected = [
       ['About Us', '/about'],

@@ -7,10 +7,9 @@ import {
 } from '@store/shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { SUPPORT_EMAIL, WHATSAPP_LABEL, WHATSAPP_URL } from '../contact';
 import styles from './footer.module.css';
 
-export const SUPPORT_EMAIL = 'support@example.com';
-export const WHATSAPP_URL = 'https://wa.me/10000000000';
 const MAX_CATEGORIES = 6;
 
 const QUICK_LINKS = [
@@ -59,7 +58,7 @@ export function Footer() {
             </li>
             <li>
               <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
-                WhatsApp: +1 000 000 0000
+                WhatsApp: {WHATSAPP_LABEL}
               </a>
             </li>
             <li className={styles.muted}>Remote-first, serving customers worldwide</li>

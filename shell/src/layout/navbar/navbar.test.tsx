@@ -4,8 +4,21 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navbar } from './navbar';
 
-const SAM: User = { id: '1', name: 'Sam Carter', email: 'sam@x.io', role: 'user', is_email_verified: true };
-const ITEM: CartItem = { _id: 'p1', name: 'Brush pack', description: '', image: '', price: 5, quantity: 1 };
+const SAM: User = {
+  id: '1',
+  name: 'Sam Carter',
+  email: 'sam@x.io',
+  role: 'user',
+  is_email_verified: true,
+};
+const ITEM: CartItem = {
+  _id: 'p1',
+  name: 'Brush pack',
+  description: '',
+  image: '',
+  price: 5,
+  quantity: 1,
+};
 
 function renderNavbar(user: User | null, cartItems: CartItem[] = []) {
   const store = makeStore({

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { waitForMailLink } from '../support/outbox';
+import {
+  createVerifiedAccount,
+  heading,
+  logIn,
+  loginStatusViaApi,
+  navbar,
+  navLink,
+  newAccount,
+  signUpViaApi,
+  submitLogin,
+  text,
+  waitForRoute,
+} from '../support/shopper';
+import { useStore } from '../support/store';
+
+const store = useStore();
+
+test('a new shopper signs up, verifies the e-mail, logs in, stays signed in and logs out', (t) =>
+  store.journey(t, async (page) => {
+    const account = newAccount('Jane');
+
+    await page.goto(store.url('/signup'));
+    await page.getByLabel('Full Name', { exact: true }).fill(account.name);
+    await page.getByLabel('Email Address', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
+    await page.getByRole('checkbox', { name: /terms of service/i }).check();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await heading(page, 'Account Created Successfully!').waitFor();
+    await page.getByText(account.email, { exact: true }).waitFor();
+
+    const verifyLink = await waitForMailLink(store.apiUrl, account.email, 'verify-email');
+    assert.ok(verifyLink.startsWith(`${store.baseUrl}/verify-email/`), verifyLink);
+    await page.goto(verifyLink);
+    await page.getByRole('link', { name: 'Continue to Login', exact: true }).click();
+    await waitForRoute(page, store.baseUrl, '/login');
+
+    await logIn(page, store.baseUrl, account);
+
+    await page.reload();
+    await navLink(page, 'Hi, Jane').waitFor();
+    await navbar(page).getByRole('button', { name: 'Logout', exact: true }).waitFor();
+
+    await navbar(page).getByRole('button', { name: 'Logout', exact: true }).click();
+    await waitForRoute(page, store.baseUrl, '/');
+    await navLink(page, 'Login').waitFor();
+    await navLink(page, 'Hi, Jane').waitFor({ state: 'detached' });
+
+    // Signed out for real: a reload does not bring the session back.
+    await page.reload();
+    await navLink(page, 'Login').waitFor();
+  }));
+
+test('logging in to an unverified account shows the verification toast', (t) =>
+  store.journey(t, async (page) => {
+    const account = newAccount('Una');
+    await signUpViaApi(store.apiUrl, account);
+
+    await submitLogin(page, store.baseUrl, account);
+    await text(
+      page,
+      'Your account is not verified. Please check your email for verification.',
+    ).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login');
+    await navLink(page, 'Login').waitFor();
+  }));
+
+test('a forgotten password is reset from the e-mailed link and the new one works', (t) =>
+  store.journey(t, async (page) => {
+    const account = newAccount('Rita');
+    await createVerifiedAccount(store.apiUrl, account);
+    const renewed = { ...account, password: `${account.password}-renewed` };
+
+    await page.goto(store.url('/login'));
+    await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
+    await waitForRoute(page, store.baseUrl, '/forgot-password');
+    await page.getByLabel('Email Address', { exact: true }).fill(account.email);
+    const requestedAt = Date.now();
+    await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click();
+    await heading(page, 'Check Your Email').waitFor();
+    await page.getByRole('button', { name: 'Send Another Email', exact: true }).waitFor();
+
+    const resetLink = await waitForMailLink(store.apiUrl, account.email, 'reset-password', {
+      after: requestedAt,
+    });
+    assert.ok(resetLink.startsWith(`${store.baseUrl}/reset-password/`), resetLink);
+    await page.goto(resetLink);
+    await page.getByLabel('New Password', { exact: true }).fill(renewed.password);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(renewed.password);
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
+
+    await heading(page, 'Password Reset Successful!').waitFor();
+    const confirmedAt = Date.now();
+    await page.waitForURL(`${store.baseUrl}/login`, { timeout: 10_000 });
+    const redirectMs = Date.now() - confirmedAt;
+    assert.ok(redirectMs >= 2_000, `redirected to /login after ${redirectMs} ms, expected ~3 s`);
+
+    assert.equal(await loginStatusViaApi(store.apiUrl, account), 401, 'old password still works');
+    await logIn(page, store.baseUrl, renewed);
+  }));

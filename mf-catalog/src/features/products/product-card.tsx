@@ -1,0 +1,39 @@
+import { addToCart, useAppDispatch, type Product } from '@store/shared';
+import { useState } from 'react';
+import { formatPrice } from './format-price';
+import styles from './product-card.module.css';
+
+export function ProductCard({ product }: { product: Product }) {
+  const dispatch = useAppDispatch();
+  const [adding, setAdding] = useState(false);
+
+  async function add() {
+    setAdding(true);
+    await dispatch(addToCart({ productId: product.id }));
+    setAdding(false);
+  }
+
+  return (
+    <article className={styles.card} data-testid="product-card">
+      <img
+        className={styles.image}
+        src={product.preview_image_url}
+        alt={product.name}
+        loading="lazy"
+        width={480}
+        height={300}
+      />
+      <div className={styles.body}>
+        <span className={styles.category}>{product.category_display_name ?? product.category}</span>
+        <h3 className={styles.name}>{product.name}</h3>
+        <p className={styles.description}>{product.description}</p>
+        <div className={styles.footer}>
+          <span className={styles.price}>{formatPrice(product.price)}</span>
+          <button type="button" className={styles.add} onClick={add} disabled={adding}>
+            {adding ? 'Adding...' : 'Add to Cart'}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+// Writes the category card images the shell serves at /category/{icon}.png (and default.png).
+// Generated, never downloaded: run again after adding a category icon to the seed data.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { artwork } from './lib/png.mjs';
+import { ROOT } from './lib/composition.mjs';
+
+const ICONS = [
+  'digital-art',
+  'photography',
+  '3d-models',
+  'fonts',
+  'templates',
+  'audio',
+  'software',
+  'ui-kits',
+];
+const target = path.join(ROOT, 'shell/public/category');
+mkdirSync(target, { recursive: true });
+[...ICONS, 'default'].forEach((icon, index) => {
+  writeFileSync(path.join(target, `${icon}.png`), artwork(index * 11 + 3, 480, 300));
+});
+console.log(`wrote ${ICONS.length + 1} images to ${path.relative(ROOT, target)}`);
