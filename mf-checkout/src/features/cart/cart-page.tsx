@@ -1,3 +1,39 @@
+import { primitives, selectCartItems, useAppSelector } from '@store/shared';
+import { Link } from 'react-router-dom';
+import { CouponBox } from '../coupon/coupon-box';
+import { CartLine } from './cart-line';
+import styles from './cart-page.module.css';
+import { OrderSummary } from './order-summary';
+
 export function CartPage() {
-  return <h1>Your Cart</h1>;
+  const items = useAppSelector(selectCartItems);
+
+  if (items.length === 0) {
+    return (
+      <section className={styles.empty}>
+        <h1>Your cart is empty</h1>
+        <p>Find something you love in the collection.</p>
+        <Link to="/" className={primitives.button}>
+          Start Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.page}>
+      <h1>Your Cart</h1>
+      <div className={styles.layout}>
+        <ul className={styles.items} aria-label="Cart items">
+          {items.map((item) => (
+            <CartLine key={item._id} item={item} />
+          ))}
+        </ul>
+        <aside className={styles.side}>
+          <OrderSummary />
+          <CouponBox />
+        </aside>
+      </div>
+    </section>
+  );
 }

@@ -1,3 +1,20 @@
+import { primitives } from '@store/shared';
+import { Link } from 'react-router-dom';
+import styles from './purchase.module.css';
+
 export function PurchaseCancelPage() {
-  return <h1>Purchase Cancelled</h1>;
+  return (
+    <section className={styles.page}>
+      <div className={styles.card}>
+        <h1>Purchase Cancelled</h1>
+        <p>Your order has been cancelled. No charges have been made.</p>
+        <p className={styles.hint}>
+          Questions or trouble paying? Our <Link to="/support">support team</Link> is here 24/7.
+        </p>
+        <Link to="/" className={primitives.button}>
+          Return to Shop
+        </Link>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,58 @@
+import { removeFromCart, updateQuantity, useAppDispatch, type CartItem } from '@store/shared';
+import { useState } from 'react';
+import styles from './cart-page.module.css';
+
+const MAX_QUANTITY = 99;
+
+export function CartLine({ item }: { item: CartItem }) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: Promise<unknown>) {
+    setBusy(true);
+    await action;
+    setBusy(false);
+  }
+
+  const setQuantity = (quantity: number) =>
+    run(dispatch(updateQuantity({ productId: item._id, quantity })));
+
+  return (
+    <li className={styles.line} data-testid="cart-line">
+      <img src={item.image} alt="" className={styles.lineImage} width={96} height={60} />
+      <div className={styles.lineBody}>
+        <h2 className={styles.lineName}>{item.name}</h2>
+        <p className={styles.lineDescription}>{item.description}</p>
+        <p className={styles.linePrice}>${item.price.toFixed(2)}</p>
+      </div>
+      <div className={styles.quantity} role="group" aria-label={`Quantity of ${item.name}`}>
+        <button
+          type="button"
+          aria-label={`Decrease quantity of ${item.name}`}
+          onClick={() => setQuantity(item.quantity - 1)}
+          disabled={busy}
+        >
+          −
+        </button>
+        <span aria-live="polite">{item.quantity}</span>
+        <button
+          type="button"
+          aria-label={`Increase quantity of ${item.name}`}
+          onClick={() => setQuantity(item.quantity + 1)}
+          disabled={busy || item.quantity >= MAX_QUANTITY}
+        >
+          +
+        </button>
+      </div>
+      <button
+        type="button"
+        className={styles.remove}
+        onClick={() => run(dispatch(removeFromCart({ productId: item._id })))}
+        disabled={busy}
+        aria-label={`Remove ${item.name}`}
+      >
+        Remove
+      </button>
+    </li>
+  );
+}

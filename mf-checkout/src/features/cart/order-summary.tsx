@@ -1,0 +1,44 @@
+import { primitives, selectCartTotals, selectCoupon, useAppSelector } from '@store/shared';
+import { Link } from 'react-router-dom';
+import { CheckoutButton } from '../payment/checkout-button';
+import styles from './cart-page.module.css';
+
+const money = (amount: number) => `$${amount.toFixed(2)}`;
+
+export function OrderSummary() {
+  const { subtotal, total } = useAppSelector(selectCartTotals);
+  const coupon = useAppSelector(selectCoupon);
+  const savings = Math.round((subtotal - total) * 100) / 100;
+
+  return (
+    <section className={styles.summary} aria-labelledby="summary-heading">
+      <h2 id="summary-heading">Order summary</h2>
+      <dl className={styles.lines}>
+        <div>
+          <dt>Original price</dt>
+          <dd>{money(subtotal)}</dd>
+        </div>
+        {savings > 0 && (
+          <div>
+            <dt>Savings</dt>
+            <dd className={styles.savings}>-{money(savings)}</dd>
+          </div>
+        )}
+        {coupon && (
+          <div>
+            <dt>Coupon ({coupon.code})</dt>
+            <dd>-{coupon.discountPercentage}%</dd>
+          </div>
+        )}
+        <div className={styles.total}>
+          <dt>Total</dt>
+          <dd>{money(total)}</dd>
+        </div>
+      </dl>
+      <CheckoutButton />
+      <Link to="/" className={primitives.secondary}>
+        Continue Shopping
+      </Link>
+    </section>
+  );
+}

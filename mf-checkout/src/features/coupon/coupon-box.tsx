@@ -1,0 +1,98 @@
+import {
+  couponApplied,
+  couponRemoved,
+  errorMessage,
+  notify,
+  primitives,
+  selectCoupon,
+  useAppDispatch,
+  useAppSelector,
+  type Coupon,
+} from '@store/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { couponApi } from './coupon-api';
+import styles from './coupon-box.module.css';
+
+export function CouponBox() {
+  const dispatch = useAppDispatch();
+  const applied = useAppSelector(selectCoupon);
+  const [available, setAvailable] = useState<Coupon | null>(null);
+  const [code, setCode] = useState('');
+  const [applying, setApplying] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    couponApi
+      .mine()
+      .then((coupon) => {
+        if (!current || !coupon) return;
+        setAvailable(coupon);
+        setCode(coupon.code);
+      })
+      .catch((error: unknown) => console.error('Could not load the available coupon', error));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed || applying) return;
+    setApplying(true);
+    try {
+      dispatch(couponApplied(await couponApi.validate(trimmed)));
+      notify.success('Coupon applied successfully');
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to apply coupon'));
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  function remove() {
+    dispatch(couponRemoved());
+    setCode('');
+    notify.success('Coupon removed');
+  }
+
+  return (
+    <section className={styles.box} aria-labelledby="coupon-heading">
+      <form onSubmit={apply}>
+        <label id="coupon-heading" htmlFor="coupon-code" className={styles.heading}>
+          Do you have a voucher or gift card?
+        </label>
+        <input
+          id="coupon-code"
+          className={primitives.input}
+          placeholder="Enter code here"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+        />
+        <button type="submit" className={primitives.button} disabled={applying}>
+          Apply Code
+        </button>
+      </form>
+      {available && !applied && (
+        <p className={styles.available}>
+          Your Available Coupon:{' '}
+          <strong>
+            {available.code} - {available.discountPercentage}% off
+          </strong>
+        </p>
+      )}
+      {applied && (
+        <div className={styles.applied}>
+          <p>Applied Coupon</p>
+          <p>
+            <strong>{applied.code}</strong> - {applied.discountPercentage}% off
+          </p>
+          <button type="button" className={primitives.secondary} onClick={remove}>
+            Remove Coupon
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
