@@ -10,6 +10,7 @@ export const toastContainerProps: ToastContainerProps = {
   newestOnTop: true,
   closeOnClick: true,
   pauseOnFocusLoss: false,
+  theme: 'dark',
 };
 
 export const notify = {
