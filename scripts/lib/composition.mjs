@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,7 +23,7 @@ function isBuilt(appName) {
   );
 }
 
-/** Builds the apps whose dist is missing (all of them with `force`), one at a time: 2 cores. */
+/** Builds the apps whose dist is missing or stale (all with `force`), one at a time: 2 cores. */
 export function buildApps({ force = false, only = APP_NAMES, log = console.log } = {}) {
   for (const appName of only) {
     if (!force && isBuilt(appName)) continue;
