@@ -1,0 +1,40 @@
+import { apiClient, cartLoaded, makeStore, selectCartCount } from '@store/shared';
+import { renderWithProviders } from '@store/shared/testing';
+import { screen } from '@testing-library/react';
+import type { AxiosResponse } from 'axios';
+import { StrictMode } from 'react';
+import { PurchaseSuccessPage } from './purchase-success-page';
+
+jest.mock('react-confetti', () => ({ __esModule: true, default: () => null }));
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('PurchaseSuccessPage', () => {
+  it('shows the error without a session id', () => {
+    renderWithProviders(<PurchaseSuccessPage />, { route: '/purchase-success' });
+    expect(screen.getByText('Error: No session ID found in the URL')).toBeInTheDocument();
+  });
+
+  it('confirms once under StrictMode and clears the cart', async () => {
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: { success: true } } as AxiosResponse);
+    const store = makeStore();
+    store.dispatch(
+      cartLoaded([{ _id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 }]),
+    );
+    renderWithProviders(
+      <StrictMode>
+        <PurchaseSuccessPage />
+      </StrictMode>,
+      { store, route: '/purchase-success?session_id=cs_test_1' },
+    );
+
+    expect(screen.getByText('Processing...')).toBeInTheDocument();
+    expect(await screen.findByText('Purchase Successful!')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('/payments/checkout-success', { sessionId: 'cs_test_1' });
+    expect(selectCartCount(store.getState())).toBe(0);
+    expect(screen.getByText('Check your email for order details and updates.')).toBeInTheDocument();
+  });
+});
