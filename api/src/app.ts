@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { seedCatalog } from './db/seed/catalog.ts';
 import authGuard from './plugins/auth-guard.ts';
 import cors from './plugins/cors.ts';
 import csrf from './plugins/csrf.ts';
@@ -12,8 +13,12 @@ import requestId, { genReqId } from './plugins/request-id.ts';
 import security from './plugins/security.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
 import authRoutes from './routes/auth/index.ts';
+import cartRoutes from './routes/cart/index.ts';
 import devRoutes from './routes/dev/index.ts';
+import dropdownRoutes from './routes/dropdown/index.ts';
+import fileRoutes from './routes/files/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import productRoutes from './routes/products/index.ts';
 
 export interface BuildOptions extends ServiceOverrides {
   /** An open, possibly shared database; when absent the app opens and closes its own. */
@@ -76,11 +81,16 @@ export async function buildApp(
   await app.register(database, { config, database: options.database });
   await app.register(services, { config, overrides: options });
   await app.register(authGuard);
+  if (config.seedDemoCatalog) await seedCatalog(app.db, app.services.storage, app.log);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(dropdownRoutes, { prefix: '/dropdown' });
+      await api.register(productRoutes, { prefix: '/products' });
+      await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(fileRoutes, { prefix: '/files' });
       if (!config.isProduction) await api.register(devRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

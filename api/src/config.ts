@@ -12,6 +12,17 @@ export interface DemoAccount {
   password: string;
 }
 
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | null;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+    };
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -40,6 +51,13 @@ export interface AppConfig {
   seedDemoAccounts: boolean;
   demoAdmin: DemoAccount;
   demoShopper: DemoAccount;
+  storage: StorageConfig;
+  /** Prefix of file URLs handed to clients (`/api/files` unless the api lives elsewhere). */
+  publicFilesUrl: string;
+  uploads: { previewMaxBytes: number; assetMaxBytes: number };
+  featuredCacheTtlSeconds: number;
+  /** Demo categories, products and files (development only, never in production). */
+  seedDemoCatalog: boolean;
   limits: {
     loginFailures: number;
     loginWindowSeconds: number;
@@ -74,6 +92,25 @@ function list(raw: string | undefined): string[] {
 function trustProxy(raw: string | undefined): boolean | string {
   if (!raw || raw === 'false') return false;
   return raw === 'true' ? true : raw;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false`);
+  return raw === 'true';
+}
+
+function storage(env: Env, dataDir: string): StorageConfig {
+  if (!env.S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files') };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+  };
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -144,6 +181,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       email: (env.DEMO_SHOPPER_EMAIL || 'shopper@example.com').trim().toLowerCase(),
       password: env.DEMO_SHOPPER_PASSWORD || 'Shopper#2026',
     },
+    storage: storage(env, dataDir),
+    publicFilesUrl: (env.PUBLIC_FILES_URL || '/api/files').replace(/\/+$/, ''),
+    uploads: {
+      previewMaxBytes: int(env, 'UPLOAD_PREVIEW_MAX_BYTES', 10 * 1024 * 1024),
+      assetMaxBytes: int(env, 'UPLOAD_ASSET_MAX_BYTES', 50 * 1024 * 1024),
+    },
+    featuredCacheTtlSeconds: int(env, 'FEATURED_CACHE_TTL_SECONDS', 300),
+    seedDemoCatalog: !isProduction && flag(env, 'SEED_DEMO_CATALOG', nodeEnv === 'development'),
     limits: {
       loginFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
       loginWindowSeconds: 15 * 60,

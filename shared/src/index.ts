@@ -66,3 +66,7 @@ export {
 export { renderStandalone } from './federation/render-standalone';
 export type { Product } from './catalog/product';
 export { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart/cart-thunks';
+export { formatDate, formatPrice } from './ui/format';
+export { Modal } from './ui/modal';
+export { PasswordField, type MatchState } from './ui/password-field';
+export { TabPanel, Tabs, type TabItem } from './ui/tabs';

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { seed } from '../db/seed.ts';
+import { seed } from '../db/seed/accounts.ts';
 import { appWide } from '../lib/plugin.ts';
 
 declare module 'fastify' {

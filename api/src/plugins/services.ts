@@ -1,12 +1,17 @@
 import type { AppConfig } from '../config.ts';
 import { appWide } from '../lib/plugin.ts';
 import { createAuthService, type AuthService } from '../services/auth.ts';
+import { createCacheStore, type CacheStore } from '../services/cache.ts';
+import { createCartService, type CartService } from '../services/cart.ts';
+import { createCatalogService, type CatalogService } from '../services/catalog.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { OutboxMailer } from '../services/mail/outbox.ts';
 import { SmtpMailer } from '../services/mail/smtp.ts';
 import { createPasswordService, type PasswordService } from '../services/passwords-flow.ts';
 import { createRateLimitStore, type RateLimitStore } from '../services/rate-limit-store.ts';
+import { createProductService, type ProductService } from '../services/products.ts';
 import { createSessions, type SessionService } from '../services/sessions.ts';
+import { createStorage, type FileStorage } from '../services/storage/index.ts';
 
 export interface Services {
   mailer: Mailer;
@@ -15,6 +20,11 @@ export interface Services {
   sessions: SessionService;
   auth: AuthService;
   passwords: PasswordService;
+  storage: FileStorage;
+  cache: CacheStore;
+  catalog: CatalogService;
+  products: ProductService;
+  cart: CartService;
 }
 
 declare module 'fastify' {
@@ -27,6 +37,8 @@ declare module 'fastify' {
 export interface ServiceOverrides {
   mailer?: Mailer;
   limits?: RateLimitStore;
+  storage?: FileStorage;
+  cache?: CacheStore;
 }
 
 export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
@@ -43,12 +55,32 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const deps = { db: app.db, config, mailer, limits, sessions, log: app.log };
     const auth = createAuthService(deps);
     const passwords = createPasswordService(deps, auth);
+    const storage = options.overrides?.storage ?? createStorage(config.storage);
+    const cache = options.overrides?.cache ?? createCacheStore(config.redisUrl, app.log);
+    const catalog = createCatalogService(app.db);
+    const products = createProductService({ db: app.db, config, storage, cache, log: app.log });
+    const cart = createCartService(app.db, config);
 
     app.decorate('config', config);
-    app.decorate('services', { mailer, outbox, limits, sessions, auth, passwords });
+    app.decorate('services', {
+      mailer,
+      outbox,
+      limits,
+      sessions,
+      auth,
+      passwords,
+      storage,
+      cache,
+      catalog,
+      products,
+      cart,
+    });
+    // Injected stores belong to the caller (tests share one between two apps).
     app.addHook('onClose', async () => {
       await mailer.close?.();
       await limits.close();
+      if (!options.overrides?.storage) await storage.close();
+      if (!options.overrides?.cache) await cache.close();
     });
   },
 );

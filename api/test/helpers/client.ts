@@ -75,4 +75,12 @@ export class TestClient {
   put(url: string, payload?: unknown, headers?: Record<string, string>) {
     return this.request('PUT', url, payload, headers);
   }
+
+  patch(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request('PATCH', url, payload, headers);
+  }
+
+  delete(url: string, payload?: unknown, headers?: Record<string, string>) {
+    return this.request('DELETE', url, payload, headers);
+  }
 }

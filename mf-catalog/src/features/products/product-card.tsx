@@ -1,6 +1,5 @@
-import { addToCart, useAppDispatch, type Product } from '@store/shared';
+import { addToCart, formatPrice, type Product, useAppDispatch } from '@store/shared';
 import { useState } from 'react';
-import { formatPrice } from './format-price';
 import styles from './product-card.module.css';
 
 export function ProductCard({ product }: { product: Product }) {

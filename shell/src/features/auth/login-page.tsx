@@ -1,5 +1,6 @@
 import {
   login,
+  PasswordField,
   primitives,
   selectAuthLoading,
   useAppDispatch,
@@ -9,7 +10,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
-import { PasswordField } from './password-field';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();

@@ -1,10 +1,9 @@
-import { authApi, errorMessage, notify, primitives } from '@store/shared';
+import { authApi, errorMessage, notify, PasswordField, primitives } from '@store/shared';
 import { isAxiosError } from 'axios';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
-import { PasswordField } from './password-field';
 
 export const RESET_REDIRECT_DELAY_MS = 3000;
 const MIN_PASSWORD_LENGTH = 6;

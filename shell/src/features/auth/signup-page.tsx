@@ -1,4 +1,6 @@
 import {
+  type MatchState,
+  PasswordField,
   primitives,
   selectAuthLoading,
   signup,
@@ -9,7 +11,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
-import { PasswordField, type MatchState } from './password-field';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { SignupSuccess } from './signup-success';
 

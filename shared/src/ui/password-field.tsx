@@ -1,4 +1,4 @@
-import { primitives } from '@store/shared';
+import primitives from './primitives.module.css';
 import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import styles from './password-field.module.css';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.ts';
-import { hashPassword } from '../services/passwords.ts';
-import type { Db } from './client.ts';
-import { users } from './schema.ts';
+import type { AppConfig } from '../../config.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import type { Db } from '../client.ts';
+import { users } from '../schema.ts';
 
 interface SeedAccount {
   name: string;

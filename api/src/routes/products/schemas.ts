@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const MAX_PRICE_CENTS = 100_000_000;
+
+const text = (label: string, max: number) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be a string`,
+    })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const uuid = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .pipe(z.uuid({ error: `${label} must be a valid id` }));
+
+/** Dollars (a number or a numeric string) to integer cents: > 0, at most 2 decimals. */
+export const price = z.unknown().transform((raw, ctx) => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (raw === undefined || raw === null || raw === '') return fail('Price is required');
+  const value =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)
+        ? Number(raw)
+        : Number.NaN;
+  if (!Number.isFinite(value)) return fail('Price must be a number');
+  if (value <= 0) return fail('Price must be greater than 0');
+  const cents = Math.round(value * 100);
+  if (Math.abs(cents - value * 100) > 1e-6) return fail('Price can have at most 2 decimals');
+  if (cents > MAX_PRICE_CENTS) return fail('Price is too high');
+  return cents;
+});
+
+export const createProductBody = z.object({
+  name: text('Name', 200),
+  description: text('Description', 5000),
+  price,
+  categoryId: uuid('Category'),
+  assetTypeId: uuid('Asset type'),
+  previewImage: z
+    .string({ error: 'Preview image is required' })
+    .min(1, 'Preview image is required'),
+  originalAsset: z.string({ error: 'Asset file must be a data URL' }).nullish(),
+  fileName: z.string({ error: 'File name must be a string' }).max(500).nullish(),
+  // Informational: the stored size is the decoded file's.
+  fileSize: z
+    .number({ error: 'File size must be a number' })
+    .int('File size must be a whole number')
+    .nonnegative('File size must not be negative')
+    .nullish(),
+});
+
+export const productIdParams = z.object({ id: uuid('Product id') });
+
+export const categoryParams = z.object({ category: z.string().min(1).max(200) });

@@ -1,0 +1,91 @@
+import { Redis } from 'ioredis';
+
+/**
+ * Named, versioned cache entries. `invalidate` bumps the name's version instead of deleting the
+ * value, so a reader that loaded stale rows before the bump can only write them under the old
+ * version, which nobody reads any more. Call it after the change has committed.
+ */
+export interface CacheStore {
+  remember<T>(name: string, ttlSeconds: number, load: () => Promise<T>): Promise<T>;
+  invalidate(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryCacheStore implements CacheStore {
+  private readonly versions = new Map<string, number>();
+  private readonly entries = new Map<
+    string,
+    { version: number; value: unknown; expiresAt: number }
+  >();
+
+  async remember<T>(name: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+    const version = this.versions.get(name) ?? 0;
+    const entry = this.entries.get(name);
+    if (entry && entry.version === version && entry.expiresAt > Date.now()) return entry.value as T;
+    const value = await load();
+    if ((this.versions.get(name) ?? 0) === version) {
+      this.entries.set(name, { version, value, expiresAt: Date.now() + ttlSeconds * 1000 });
+    }
+    return value;
+  }
+
+  async invalidate(name: string): Promise<void> {
+    this.versions.set(name, (this.versions.get(name) ?? 0) + 1);
+    this.entries.delete(name);
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+  }
+}
+
+interface Logger {
+  warn(object: object, message: string): void;
+}
+
+/** Shared by every api instance; values are JSON. Redis trouble falls back to the loader. */
+export class RedisCacheStore implements CacheStore {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    prefix = 'cache:',
+    private readonly log?: Logger,
+  ) {
+    this.redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  }
+
+  async remember<T>(name: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+    let valueKey: string | null = null;
+    try {
+      const version = (await this.redis.get(`${name}:version`)) ?? '0';
+      valueKey = `${name}:${version}`;
+      const cached = await this.redis.get(valueKey);
+      if (cached !== null) return JSON.parse(cached) as T;
+    } catch (error) {
+      this.log?.warn({ err: error }, 'cache read failed');
+    }
+    const value = await load();
+    if (valueKey) {
+      try {
+        await this.redis.set(valueKey, JSON.stringify(value), 'EX', Math.max(ttlSeconds, 1));
+      } catch (error) {
+        this.log?.warn({ err: error }, 'cache write failed');
+      }
+    }
+    return value;
+  }
+
+  async invalidate(name: string): Promise<void> {
+    // Not swallowed: a failed bump would leave other instances serving stale data.
+    await this.redis.incr(`${name}:version`);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+export function createCacheStore(redisUrl: string | null, log?: Logger): CacheStore {
+  return redisUrl ? new RedisCacheStore(redisUrl, 'cache:', log) : new MemoryCacheStore();
+}

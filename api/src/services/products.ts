@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { assetTypes, cartItems, categories, products } from '../db/schema.ts';
+import { parseDataUrl } from '../lib/data-url.ts';
+import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { sniffImageType } from '../lib/image-type.ts';
+import type { CacheStore } from './cache.ts';
+import { PREVIEW_PREFIX, selectProductViews, type ProductView } from './product-view.ts';
+import type { FileStorage } from './storage/storage.ts';
+
+export interface NewProduct {
+  name: string;
+  description: string;
+  priceCents: number;
+  categoryId: string;
+  assetTypeId: string;
+  /** Data URLs. */
+  previewImage: string;
+  originalAsset?: string | null;
+  fileName?: string | null;
+}
+
+interface Deps {
+  db: Db;
+  config: AppConfig;
+  storage: FileStorage;
+  cache: CacheStore;
+  log: FastifyBaseLogger;
+}
+
+const FEATURED = 'products:featured';
+const MB = 1024 * 1024;
+
+function invalid(field: string, message: string): HttpError {
+  return new HttpError(400, message, { fields: { [field]: message } });
+}
+
+function tooLarge(label: string, limit: number): HttpError {
+  const size = limit >= MB ? `${Math.round((limit / MB) * 10) / 10} MB` : `${limit} bytes`;
+  return new HttpError(413, `${label} is too large (at most ${size})`);
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+export function createProductService({ db, config, storage, cache, log }: Deps) {
+  const views = (where?: Parameters<typeof selectProductViews>[2]) =>
+    selectProductViews(db, config.publicFilesUrl, where);
+
+  async function byId(id: string): Promise<ProductView | null> {
+    const [view] = await views(eq(products.id, id));
+    return view ?? null;
+  }
+
+  const listAll = () => views();
+
+  const listByCategory = (slug: string) => views(eq(categories.name, slug));
+
+  const listFeatured = () =>
+    cache.remember(FEATURED, config.featuredCacheTtlSeconds, () =>
+      views(eq(products.isFeatured, true)),
+    );
+
+  // The write has committed by now; a failed bump only leaves the list stale until its TTL.
+  async function invalidateFeatured(): Promise<void> {
+    try {
+      await cache.invalidate(FEATURED);
+    } catch (error) {
+      log.error({ err: error }, 'could not invalidate the featured products cache');
+    }
+  }
+
+  async function assertReferencesExist(input: NewProduct): Promise<void> {
+    const [[category], [assetType]] = await Promise.all([
+      db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)),
+      db.select({ id: assetTypes.id }).from(assetTypes).where(eq(assetTypes.id, input.assetTypeId)),
+    ]);
+    if (!category) throw invalid('categoryId', 'Unknown category');
+    if (!assetType) throw invalid('assetTypeId', 'Unknown asset type');
+  }
+
+  function decodeUploads(input: NewProduct) {
+    const { previewMaxBytes, assetMaxBytes } = config.uploads;
+    const preview = parseDataUrl(input.previewImage, previewMaxBytes);
+    if (preview === 'too-large') throw tooLarge('Preview image', previewMaxBytes);
+    if (!preview || preview.bytes.length === 0) {
+      throw invalid('previewImage', 'Preview image must be an image data URL');
+    }
+    const image = sniffImageType(preview.bytes);
+    if (!image) throw invalid('previewImage', 'Preview image must be a PNG, JPEG, WebP or GIF');
+
+    if (!input.originalAsset) return { preview: { bytes: preview.bytes, image }, asset: null };
+    const asset = parseDataUrl(input.originalAsset, assetMaxBytes);
+    if (asset === 'too-large') throw tooLarge('Asset file', assetMaxBytes);
+    if (!asset || asset.bytes.length === 0) {
+      throw invalid('originalAsset', 'Asset file must be a non-empty data URL');
+    }
+    let fileName = defaultFileName(input.name, asset.declaredType);
+    if (input.fileName) {
+      const sanitized = sanitizeFileName(input.fileName);
+      if (!sanitized) throw invalid('fileName', 'File name is not usable');
+      fileName = sanitized;
+    }
+    return { preview: { bytes: preview.bytes, image }, asset: { ...asset, fileName } };
+  }
+
+  /** Files first, then the row; files written for a row that failed are removed again. */
+  async function create(input: NewProduct): Promise<ProductView> {
+    const uploads = decodeUploads(input);
+    await assertReferencesExist(input);
+
+    const previewKey = `${PREVIEW_PREFIX}${randomUUID()}.${uploads.preview.image.extension}`;
+    const assetKey = uploads.asset ? `assets/${randomUUID()}` : null;
+    const written: string[] = [];
+    try {
+      await storage.put(previewKey, uploads.preview.bytes, uploads.preview.image.contentType);
+      written.push(previewKey);
+      if (uploads.asset && assetKey) {
+        await storage.put(assetKey, uploads.asset.bytes, uploads.asset.declaredType);
+        written.push(assetKey);
+      }
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(products)
+          .values({
+            name: input.name,
+            description: input.description,
+            priceCents: input.priceCents,
+            categoryId: input.categoryId,
+            assetTypeId: input.assetTypeId,
+            previewImageKey: previewKey,
+            assetKey,
+            assetContentType: uploads.asset?.declaredType ?? null,
+            fileName: uploads.asset?.fileName ?? null,
+            fileSize: uploads.asset?.bytes.length ?? null,
+          })
+          .returning({ id: products.id });
+        if (!row) throw new Error('product insert returned nothing');
+        return row.id;
+      });
+      await invalidateFeatured();
+      const view = await byId(id);
+      if (!view) throw new Error('created product not found');
+      return view;
+    } catch (error) {
+      await Promise.all(
+        written.map((key) =>
+          storage.delete(key).catch((cleanup: unknown) => {
+            log.error({ err: cleanup, key }, 'could not remove a file of a failed upload');
+          }),
+        ),
+      );
+      if (isForeignKeyViolation(error)) throw invalid('categoryId', 'Unknown category');
+      throw error;
+    }
+  }
+
+  /** Soft delete: buyers keep their downloads; the product leaves the catalog and every cart. */
+  async function remove(id: string): Promise<boolean> {
+    const deleted = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(products)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(products.id, id), isNull(products.deletedAt)))
+        .returning({ id: products.id });
+      if (!row) return false;
+      await tx.delete(cartItems).where(eq(cartItems.productId, id));
+      return true;
+    });
+    if (deleted) await invalidateFeatured();
+    return deleted;
+  }
+
+  async function toggleFeatured(id: string): Promise<ProductView | null> {
+    const [row] = await db
+      .update(products)
+      .set({ isFeatured: sql`not ${products.isFeatured}` })
+      .where(and(eq(products.id, id), isNull(products.deletedAt)))
+      .returning({ id: products.id });
+    if (!row) return null;
+    await invalidateFeatured();
+    return byId(id);
+  }
+
+  return { byId, listAll, listByCategory, listFeatured, create, remove, toggleFeatured };
+}
+
+export type ProductService = ReturnType<typeof createProductService>;

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { eq, isNull } from 'drizzle-orm';
+import { loadConfig } from '../../src/config.ts';
+import { assetTypes, categories, products } from '../../src/db/schema.ts';
+import { seedCatalog, seedProductId } from '../../src/db/seed/catalog.ts';
+import { sniffImageType } from '../../src/lib/image-type.ts';
+import { describeEachDatabase } from '../helpers/app.ts';
+
+const CATEGORIES = [
+  ['digital-art', 'Digital Art', 'digital-art'],
+  ['photography', 'Photography', 'photography'],
+  ['3d-models', '3D Models', '3d-models'],
+  ['fonts', 'Fonts', 'fonts'],
+  ['templates', 'Templates', 'templates'],
+  ['audio', 'Audio & Music', 'audio'],
+  ['software', 'Software & Tools', 'software'],
+  ['ui-kits', 'UI Kits', 'ui-kits'],
+];
+
+it('seeds the demo catalogue in development only, never in production', () => {
+  assert.equal(loadConfig({ NODE_ENV: 'development' }).seedDemoCatalog, true);
+  assert.equal(loadConfig({ NODE_ENV: 'test' }).seedDemoCatalog, false);
+  assert.equal(loadConfig({ NODE_ENV: 'test', SEED_DEMO_CATALOG: 'true' }).seedDemoCatalog, true);
+  const production = loadConfig({
+    NODE_ENV: 'production',
+    SEED_DEMO_CATALOG: 'true',
+    JWT_SECRET: 'x'.repeat(32),
+    ADMIN_EMAIL: 'root@example.com',
+    ADMIN_PASSWORD: 'secret-password',
+  });
+  assert.equal(production.seedDemoCatalog, false);
+});
+
+describeEachDatabase(
+  'demo catalogue seed',
+  (suite) => {
+    it('creates the categories, asset types and products with files', async () => {
+      const response = await suite.app.inject('/api/dropdown/categories');
+      const { data } = response.json<{ data: Array<Record<string, string>> }>();
+      assert.deepEqual(
+        data.map((item) => [item.name, item.display_name, item.icon]),
+        CATEGORIES,
+      );
+      const types = await suite.app.db.select().from(assetTypes);
+      assert.equal(types.length, 4);
+
+      const rows = await suite.app.db.select().from(products).where(isNull(products.deletedAt));
+      assert.ok(rows.length >= 24);
+      assert.ok(rows.filter((row) => row.priceCents >= 10_000).length >= 2);
+      const featured = rows.filter((row) => row.isFeatured).length;
+      assert.ok(featured >= 5 && featured <= 8, `featured ${featured}`);
+      const perCategory = new Set(rows.map((row) => row.categoryId));
+      assert.equal(perCategory.size, 8);
+
+      const previews = new Set<string>();
+      for (const row of rows) {
+        const preview = await suite.app.services.storage.get(row.previewImageKey!);
+        assert.ok(preview, row.name);
+        const chunks: Buffer[] = [];
+        for await (const chunk of preview.body) chunks.push(chunk as Buffer);
+        const bytes = Buffer.concat(chunks);
+        assert.equal(sniffImageType(bytes)?.contentType, 'image/png');
+        assert.equal(bytes.readUInt32BE(16), 480);
+        assert.equal(bytes.readUInt32BE(20), 300);
+        previews.add(bytes.toString('base64'));
+        assert.ok(await suite.app.services.storage.exists(row.assetKey!), row.name);
+        assert.match(String(row.fileName), /^[a-z0-9-]+\.(svg|png|obj|txt|csv|wav|json)$/);
+        assert.ok(row.fileSize! > 0);
+      }
+      assert.equal(previews.size, rows.length, 'every preview is distinct');
+      const featuredList = (await suite.app.inject('/api/products/featured')).json<unknown[]>();
+      assert.equal(featuredList.length, featured);
+    });
+
+    it('is idempotent and keeps a product an admin deleted deleted', async () => {
+      const before = await suite.app.db.select().from(products);
+      const deletedId = seedProductId('ui-sound-effects');
+      await suite.app.db
+        .update(products)
+        .set({ deletedAt: new Date() })
+        .where(eq(products.id, deletedId));
+      const created = await seedCatalog(suite.app.db, suite.app.services.storage, suite.app.log);
+      assert.equal(created, 0);
+      assert.equal((await suite.app.db.select().from(products)).length, before.length);
+      assert.equal((await suite.app.db.select().from(categories)).length, 8);
+      const [row] = await suite.app.db.select().from(products).where(eq(products.id, deletedId));
+      assert.ok(row?.deletedAt);
+    });
+
+    it('re-creates only what is missing, fast', async () => {
+      const id = seedProductId('mono-code-font');
+      await suite.app.db.delete(products).where(eq(products.id, id));
+      const started = Date.now();
+      const created = await seedCatalog(suite.app.db, suite.app.services.storage, suite.app.log);
+      assert.equal(created, 1);
+      assert.ok(Date.now() - started < 3000);
+    });
+
+    it('seeds 24 products with their images in under 3 seconds', async () => {
+      await suite.app.db.delete(products);
+      const started = Date.now();
+      assert.equal(await seedCatalog(suite.app.db, suite.app.services.storage, suite.app.log), 24);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed < 3000, `took ${elapsed} ms`);
+    });
+  },
+  { env: { SEED_DEMO_CATALOG: 'true' } },
+);

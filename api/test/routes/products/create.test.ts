@@ -1,0 +1,238 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { before, it } from 'node:test';
+import { signedInUser } from '../../helpers/accounts.ts';
+import { describeEachDatabase } from '../../helpers/app.ts';
+import {
+  adminClient,
+  createCatalog,
+  dataUrl,
+  PNG_BYTES,
+  productBody,
+  type TestCatalog,
+} from '../../helpers/catalog.ts';
+import { TestClient } from '../../helpers/client.ts';
+
+const PREVIEW_LIMIT = 2000;
+const ASSET_LIMIT = 3000;
+
+function storedFiles(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describeEachDatabase(
+  'POST /api/products',
+  (suite) => {
+    let admin: TestClient;
+    let catalog: TestCatalog;
+    let filesRoot: string;
+    before(async () => {
+      admin = await adminClient(suite.app);
+      catalog = await createCatalog(suite.app);
+      filesRoot = path.join(suite.config.dataDir, 'files');
+    });
+
+    async function expectFieldError(overrides: Record<string, unknown>, field: string) {
+      const before = storedFiles(filesRoot).length;
+      const response = await admin.post('/api/products', productBody(catalog, overrides));
+      assert.equal(
+        response.statusCode,
+        400,
+        `${JSON.stringify(overrides).slice(0, 80)}: ${response.body}`,
+      );
+      const body = response.json<{ message: string; fields: Record<string, string> }>();
+      assert.ok(body.fields[field], `fields.${field} in ${response.body}`);
+      assert.equal(body.message, body.fields[field]);
+      assert.equal(storedFiles(filesRoot).length, before, 'no file written for a refused upload');
+      return body;
+    }
+
+    it('creates a product: 201, stored files, sanitised file name, size from the bytes', async () => {
+      const response = await admin.post(
+        '/api/products',
+        productBody(catalog, {
+          name: '  Trimmed name ',
+          price: 100,
+          fileName: '../../etc/\u0000evil\u001f:name?.tar.gz',
+          fileSize: 999_999,
+          originalAsset: dataUrl('application/zip', Buffer.alloc(1234, 7)),
+        }),
+      );
+      assert.equal(response.statusCode, 201, response.body);
+      const product = response.json();
+      assert.equal(product.name, 'Trimmed name');
+      assert.equal(product.price, 100);
+      assert.equal(product.file_name, 'evil_name_.tar.gz');
+      assert.equal(product.file_size, 1234);
+      const preview = await suite.app.inject(product.preview_image_url);
+      assert.equal(preview.statusCode, 200);
+      assert.deepEqual(preview.rawPayload, PNG_BYTES);
+    });
+
+    it('names an asset uploaded without a file name after the product', async () => {
+      const response = await admin.post(
+        '/api/products',
+        productBody(catalog, { name: 'Sunset Pack!', fileName: undefined }),
+      );
+      assert.equal(response.statusCode, 201, response.body);
+      assert.equal(response.json().file_name, 'sunset-pack.txt');
+      const bare = await admin.post(
+        '/api/products',
+        productBody(catalog, {
+          originalAsset: undefined,
+          fileName: undefined,
+          fileSize: undefined,
+        }),
+      );
+      assert.equal(bare.statusCode, 201, bare.body);
+      assert.equal(bare.json().file_name, null);
+      assert.equal(bare.json().file_size, null);
+    });
+
+    it('accepts a JPEG, WebP or GIF preview by its bytes', async () => {
+      const webp = Buffer.concat([
+        Buffer.from('RIFF'),
+        Buffer.alloc(4),
+        Buffer.from('WEBPVP8 '),
+        Buffer.alloc(20),
+      ]);
+      const cases: Array<[Buffer, RegExp]> = [
+        [Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), /\.jpg$/],
+        [webp, /\.webp$/],
+        [Buffer.from('GIF89a\u0001\u0000\u0001\u0000', 'latin1'), /\.gif$/],
+      ];
+      for (const [bytes, extension] of cases) {
+        // The declared type is wrong on purpose: only the bytes count.
+        const response = await admin.post(
+          '/api/products',
+          productBody(catalog, { previewImage: dataUrl('image/png', bytes) }),
+        );
+        assert.equal(response.statusCode, 201, response.body);
+        assert.match(response.json().preview_image_url, extension);
+      }
+    });
+
+    it('refuses missing and wrongly typed fields with 400 naming the field', async () => {
+      for (const field of [
+        'name',
+        'description',
+        'price',
+        'categoryId',
+        'assetTypeId',
+        'previewImage',
+      ]) {
+        await expectFieldError({ [field]: undefined }, field);
+      }
+      await expectFieldError({ name: '   ' }, 'name');
+      await expectFieldError({ name: 42 }, 'name');
+      await expectFieldError({ categoryId: 'not-a-uuid' }, 'categoryId');
+      await expectFieldError({ fileSize: -1 }, 'fileSize');
+      await expectFieldError({ originalAsset: 'not a data url' }, 'originalAsset');
+      await expectFieldError({ fileName: '../..' }, 'fileName');
+    });
+
+    it('refuses prices of 0, -1, 1.234 and "abc"', async () => {
+      for (const price of [0, -1, 1.234, 'abc', '', null, '1e3', true]) {
+        await expectFieldError({ price }, 'price');
+      }
+      const ok = await admin.post('/api/products', productBody(catalog, { price: '4.5' }));
+      assert.equal(ok.statusCode, 201, ok.body);
+      assert.equal(ok.json().price, 4.5);
+    });
+
+    it('refuses an unknown category or asset type', async () => {
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const category = await expectFieldError({ categoryId: missing }, 'categoryId');
+      assert.equal(category.message, 'Unknown category');
+      const type = await expectFieldError({ assetTypeId: missing }, 'assetTypeId');
+      assert.equal(type.message, 'Unknown asset type');
+    });
+
+    it('refuses a preview whose bytes are not an image, whatever its declared type', async () => {
+      await expectFieldError(
+        { previewImage: dataUrl('image/png', 'just some text, not a picture') },
+        'previewImage',
+      );
+      await expectFieldError({ previewImage: 'https://example.com/a.png' }, 'previewImage');
+      await expectFieldError({ previewImage: 'data:image/png;base64,@@@@' }, 'previewImage');
+      await expectFieldError({ previewImage: 'data:image/png;base64,' }, 'previewImage');
+    });
+
+    it('answers 413 with a message above the configured limits', async () => {
+      const big = Buffer.concat([PNG_BYTES, Buffer.alloc(PREVIEW_LIMIT)]);
+      const preview = await admin.post(
+        '/api/products',
+        productBody(catalog, { previewImage: dataUrl('image/png', big) }),
+      );
+      assert.equal(preview.statusCode, 413, preview.body);
+      assert.match(preview.json().message, /Preview image is too large/);
+      const asset = await admin.post(
+        '/api/products',
+        productBody(catalog, {
+          originalAsset: dataUrl('text/plain', Buffer.alloc(ASSET_LIMIT + 1)),
+        }),
+      );
+      assert.equal(asset.statusCode, 413, asset.body);
+      assert.match(asset.json().message, /Asset file is too large/);
+      const atLimit = await admin.post(
+        '/api/products',
+        productBody(catalog, { originalAsset: dataUrl('text/plain', Buffer.alloc(ASSET_LIMIT)) }),
+      );
+      assert.equal(atLimit.statusCode, 201, atLimit.body);
+    });
+
+    it('answers 413 for a body beyond the route limit', async () => {
+      const response = await admin.post(
+        '/api/products',
+        productBody(catalog, { description: 'x'.repeat(2 * 1024 * 1024) }),
+      );
+      assert.equal(response.statusCode, 413);
+      assert.ok(response.json().message);
+    });
+
+    it('removes the written files when the row cannot be stored', async () => {
+      const before = storedFiles(filesRoot).length;
+      // A category that exists at the check but is gone at the insert.
+      const doomed = await createCatalog(suite.app);
+      const { categories } = await import('../../../src/db/schema.ts');
+      const { eq } = await import('drizzle-orm');
+      const storage = suite.app.services.storage;
+      const originalPut = storage.put.bind(storage);
+      let deleted = false;
+      storage.put = async (key, bytes, type) => {
+        await originalPut(key, bytes, type);
+        if (!deleted) {
+          deleted = true;
+          await suite.app.db.delete(categories).where(eq(categories.id, doomed.categoryId));
+        }
+      };
+      try {
+        const response = await admin.post('/api/products', productBody(doomed));
+        assert.equal(response.statusCode, 400, response.body);
+        assert.equal(response.json().fields.categoryId, 'Unknown category');
+      } finally {
+        storage.put = originalPut;
+      }
+      assert.equal(storedFiles(filesRoot).length, before);
+    });
+
+    it('refuses signed-out callers with 401 and shoppers with 403', async () => {
+      const anonymous = await new TestClient(suite.app).post('/api/products', productBody(catalog));
+      assert.equal(anonymous.statusCode, 401);
+      const { client } = await signedInUser(suite.app);
+      const shopper = await client.post('/api/products', productBody(catalog));
+      assert.equal(shopper.statusCode, 403);
+    });
+  },
+  {
+    env: {
+      UPLOAD_PREVIEW_MAX_BYTES: String(PREVIEW_LIMIT),
+      UPLOAD_ASSET_MAX_BYTES: String(ASSET_LIMIT),
+    },
+  },
+);

@@ -1,0 +1,50 @@
+import { formatDate, primitives } from '@store/shared';
+import type { PurchasedProduct } from '../orders/order-types';
+import styles from './downloads.module.css';
+
+interface DownloadCardProps {
+  product: PurchasedProduct;
+  downloading: boolean;
+  onDownload: (productId: string) => void;
+}
+
+function blockedReason(product: PurchasedProduct): string {
+  return product.remainingDownloads <= 0 ? 'Download limit reached' : 'Download expired';
+}
+
+export function DownloadCard({ product, downloading, onDownload }: DownloadCardProps) {
+  return (
+    <li className={styles.card} data-testid="download-card">
+      <img
+        className={styles.image}
+        src={product.previewImageUrl}
+        alt={product.name}
+        loading="lazy"
+        width={480}
+        height={300}
+      />
+      <div className={styles.body}>
+        <h3 className={styles.name}>{product.name}</h3>
+        <p className={styles.meta}>
+          {product.expiresAt ? `Expires ${formatDate(product.expiresAt)}` : 'Never expires'}
+        </p>
+        <p className={styles.meta}>
+          {product.remainingDownloads}/{product.maxDownloads} downloads left
+        </p>
+        {product.canDownload ? (
+          <button
+            type="button"
+            className={primitives.button}
+            disabled={downloading}
+            aria-label={`Download ${product.name}`}
+            onClick={() => onDownload(product.productId)}
+          >
+            {downloading ? 'Downloading...' : 'Download'}
+          </button>
+        ) : (
+          <p className={styles.blocked}>{blockedReason(product)}</p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatDate, formatPrice, primitives } from '@store/shared';
+import { plural, shortId } from './format';
+import type { Order } from './order-types';
+import styles from './orders.module.css';
+import { StatusBadge } from './status-badge';
+
+export function OrderCard({ order, onView }: { order: Order; onView: (id: string) => void }) {
+  const short = shortId(order.id);
+  return (
+    <li className={styles.order} data-testid="order-card">
+      <div className={styles.orderHead}>
+        <h3 className={styles.orderId}>Order #{short}</h3>
+        <StatusBadge status={order.status} />
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatPrice(order.total_amount)}</dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd>{plural(order.items.length, 'item')}</dd>
+        </div>
+      </dl>
+      <button
+        type="button"
+        className={primitives.secondary}
+        aria-label={`View details of order ${short}`}
+        onClick={() => onView(order.id)}
+      >
+        View Details
+      </button>
+    </li>
+  );
+}

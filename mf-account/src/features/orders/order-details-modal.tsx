@@ -1,0 +1,108 @@
+import {
+  errorMessage,
+  formatDate,
+  formatPrice,
+  Modal,
+  notify,
+  primitives,
+  Spinner,
+} from '@store/shared';
+import { useEffect, useState } from 'react';
+import { useDownload } from '../downloads/use-download';
+import { shortId } from './format';
+import type { Order } from './order-types';
+import { ordersApi } from './orders-api';
+import styles from './orders.module.css';
+import { StatusBadge } from './status-badge';
+
+type Details = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; order: Order };
+
+export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const [details, setDetails] = useState<Details>({ state: 'loading' });
+  const { download, isDownloading } = useDownload();
+
+  useEffect(() => {
+    let current = true;
+    ordersApi
+      .details(orderId)
+      .then((order) => current && setDetails({ state: 'loaded', order }))
+      .catch((error: unknown) => {
+        notify.error(errorMessage(error, 'Failed to load order details'));
+        if (current) setDetails({ state: 'failed' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [orderId]);
+
+  return (
+    <Modal title={`Order #${shortId(orderId)}`} onClose={onClose}>
+      {details.state === 'loading' && <Spinner label="Loading order details..." />}
+      {details.state === 'failed' && <p className={styles.empty}>Failed to load order details</p>}
+      {details.state === 'loaded' && (
+        <OrderDetails order={details.order} onDownload={download} isDownloading={isDownloading} />
+      )}
+    </Modal>
+  );
+}
+
+interface OrderDetailsProps {
+  order: Order;
+  onDownload: (productId: string) => void;
+  isDownloading: (productId: string) => boolean;
+}
+
+function OrderDetails({ order, onDownload, isDownloading }: OrderDetailsProps) {
+  const downloadable = order.status === 'completed';
+  return (
+    <>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{formatPrice(order.total_amount)}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(order.created_at)}</dd>
+        </div>
+      </dl>
+      <h3 className={styles.itemsHeading}>Items</h3>
+      <ul className={styles.items}>
+        {order.items.map((item) => (
+          <li key={item.id} className={styles.item} data-testid="order-item">
+            <img
+              className={styles.itemImage}
+              src={item.preview_image_url}
+              alt={item.name}
+              width={96}
+              height={60}
+            />
+            <div className={styles.itemBody}>
+              <p className={styles.itemName}>{item.name}</p>
+              <p className={styles.itemMeta}>
+                Quantity: {item.quantity} · {formatPrice(item.price)}
+              </p>
+            </div>
+            {downloadable && (
+              <button
+                type="button"
+                className={primitives.button}
+                disabled={isDownloading(item.product_id)}
+                aria-label={`Download ${item.name}`}
+                onClick={() => onDownload(item.product_id)}
+              >
+                Download
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Order, PurchasedProduct } from '../features/orders/order-types';
+
+export const order = (overrides: Partial<Order> = {}): Order => ({
+  id: '3f2a9c1e-0000-4000-8000-00000abcd1234',
+  status: 'completed',
+  total_amount: 1234.5,
+  created_at: '2026-03-15T12:00:00Z',
+  items: [
+    {
+      id: 'i1',
+      product_id: 'p1',
+      name: 'Neon Brushes',
+      quantity: 1,
+      price: 19.99,
+      preview_image_url: '/img/p1.png',
+    },
+    {
+      id: 'i2',
+      product_id: 'p2',
+      name: 'Pixel Icons',
+      quantity: 2,
+      price: 5,
+      preview_image_url: '/img/p2.png',
+    },
+  ],
+  ...overrides,
+});
+
+export const purchased = (overrides: Partial<PurchasedProduct> = {}): PurchasedProduct => ({
+  id: 'pp1',
+  productId: 'p1',
+  name: 'Neon Brushes',
+  previewImageUrl: '/img/p1.png',
+  expiresAt: null,
+  remainingDownloads: 3,
+  maxDownloads: 5,
+  canDownload: true,
+  ...overrides,
+});

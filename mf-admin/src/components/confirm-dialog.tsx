@@ -1,0 +1,37 @@
+import { primitives } from '@store/shared';
+import { Modal } from '@store/shared';
+import styles from './modal.module.css';
+
+interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal title={title} onClose={onCancel}>
+      <p>{message}</p>
+      <div className={styles.actions}>
+        <button type="button" className={primitives.secondary} onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={`${primitives.button} ${styles.danger}`}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

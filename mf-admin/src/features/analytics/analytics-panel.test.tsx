@@ -1,0 +1,57 @@
+import { answerGets, httpError } from '@store/shared/testing/api-answers';
+import { apiClient } from '@store/shared';
+import { renderWithProviders } from '@store/shared/testing';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DailySales } from './analytics-api';
+import { AnalyticsPanel } from './analytics-panel';
+
+jest.mock('./sales-chart', () => ({
+  __esModule: true,
+  default: ({ data }: { data: DailySales[] }) => (
+    <div data-testid="sales-chart">{data.length} days</div>
+  ),
+}));
+
+const ANALYTICS = {
+  analyticsData: { users: 1520, products: 48, totalSales: 311, totalRevenue: 12345.6 },
+  dailySalesData: [
+    { name: '2026-03-14', sales: 4, revenue: 80 },
+    { name: '2026-03-15', sales: 7, revenue: 140.5 },
+  ],
+};
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('AnalyticsPanel', () => {
+  it('shows the four totals and the lazily loaded chart', async () => {
+    jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ '/analytics': ANALYTICS }));
+    renderWithProviders(<AnalyticsPanel />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading analytics...');
+
+    const cards = await screen.findAllByTestId('stat-card');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      'Total Users1,520',
+      'Total Products48',
+      'Total Sales311',
+      'Total Revenue$12,345.60',
+    ]);
+    expect(await screen.findByTestId('sales-chart')).toHaveTextContent('2 days');
+    expect(screen.getByRole('rowheader', { name: '2026-03-15' }).closest('tr')).toHaveTextContent(
+      '$140.50',
+    );
+  });
+
+  it('shows the error with a retry that loads again', async () => {
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockImplementationOnce(answerGets({ '/analytics': httpError(403, 'Admins only') }))
+      .mockImplementation(answerGets({ '/analytics': ANALYTICS }));
+    renderWithProviders(<AnalyticsPanel />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Admins only');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByTestId('stat-card')).toHaveLength(4);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,170 @@
+import { answerGets, httpError } from '@store/shared/testing/api-answers';
+import { apiClient, notify } from '@store/shared';
+import { renderWithProviders } from '@store/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AxiosProgressEvent, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { DROPDOWNS, product } from '../../testing/fixtures';
+import { selectAdminProducts } from '../products/products-slice';
+import { CreateProductForm } from './create-product-form';
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
+
+beforeEach(() => {
+  jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ '/dropdown/all': DROPDOWNS }));
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Neon Brushes');
+  await user.type(screen.getByLabelText('Description'), 'Forty brushes');
+  await user.type(screen.getByLabelText('Price'), '19.99');
+  await screen.findByRole('option', { name: 'Icons' });
+  await user.selectOptions(screen.getByLabelText('Category'), 'c2');
+  await user.selectOptions(screen.getByLabelText('Asset Type'), 't1');
+  await user.upload(screen.getByLabelText('Preview Image'), png());
+  await screen.findByRole('img', { name: 'Preview of cover.png' });
+}
+
+describe('CreateProductForm', () => {
+  it('lists categories and asset types from /dropdown/all', async () => {
+    renderWithProviders(<CreateProductForm />);
+    expect(await screen.findByRole('option', { name: 'Brushes' })).toHaveValue('c1');
+    expect(screen.getByRole('option', { name: 'Single File' })).toHaveValue('t2');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('step', '0.01');
+    expect(screen.getByLabelText('Preview Image')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('flags every required field and sends nothing', async () => {
+    const post = jest.spyOn(apiClient, 'post');
+    const user = userEvent.setup();
+    renderWithProviders(<CreateProductForm />);
+
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    for (const text of [
+      'Name is required',
+      'Description is required',
+      'Price is required',
+      'Category is required',
+      'Asset type is required',
+      'Preview image is required',
+    ]) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('rejects a price with more than 2 decimals', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CreateProductForm />);
+    await user.type(screen.getByLabelText('Price'), '1.999');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(screen.getByText('Price can have at most 2 decimals')).toBeInTheDocument();
+  });
+
+  it('refuses a preview that is not an image', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<CreateProductForm />);
+    const input = screen.getByLabelText<HTMLInputElement>('Preview Image');
+
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+
+    expect(
+      await screen.findByText('Preview must be an image file (PNG, JPEG, GIF, WebP...)'),
+    ).toBeInTheDocument();
+    expect(input.value).toBe('');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('shows the original asset name and size in MB', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CreateProductForm />);
+    const bytes = new Uint8Array(Math.round(2.5 * 1024 * 1024));
+    await user.upload(
+      screen.getByLabelText('Original Asset (optional)'),
+      new File([bytes], 'pack.zip'),
+    );
+    expect(await screen.findByTestId('asset-summary')).toHaveTextContent('pack.zip (2.50 MB)');
+  });
+
+  it('posts the product with a numeric price, shows progress, then resets and stores it', async () => {
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    let finish: (response: AxiosResponse) => void = () => undefined;
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockImplementation((_url: string, _body?: unknown, config?: AxiosRequestConfig) => {
+        config?.onUploadProgress?.({ loaded: 40, total: 100 } as AxiosProgressEvent);
+        return new Promise((resolve) => (finish = resolve));
+      });
+    const user = userEvent.setup();
+    const { store } = renderWithProviders(<CreateProductForm />);
+
+    await fillValidForm(user);
+    await user.upload(
+      screen.getByLabelText('Original Asset (optional)'),
+      new File(['zip'], 'pack.zip'),
+    );
+    await screen.findByTestId('asset-summary');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(post).toHaveBeenCalledTimes(1);
+    const [url, body] = post.mock.calls[0]!;
+    expect(url).toBe('/products');
+    expect(body).toEqual({
+      name: 'Neon Brushes',
+      description: 'Forty brushes',
+      price: 19.99,
+      categoryId: 'c2',
+      assetTypeId: 't1',
+      previewImage: expect.stringMatching(/^data:image\/png;base64,/),
+      originalAsset: expect.stringMatching(/^data:/),
+      fileName: 'pack.zip',
+      fileSize: 3,
+    });
+    expect(typeof (body as { price: unknown }).price).toBe('number');
+    expect(await screen.findByRole('button', { name: 'Uploading... 40%' })).toBeDisabled();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'value',
+      '40',
+    );
+
+    finish({ data: product({ id: 'new', name: 'Neon Brushes' }) } as AxiosResponse);
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Product created successfully!'));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Price')).toHaveValue(null);
+    expect(screen.getByLabelText('Category')).toHaveValue('');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('asset-summary')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+    expect(selectAdminProducts(store.getState()).map((p) => p.id)).toEqual(['new']);
+  });
+
+  it('toasts the server message and keeps the form when creation fails', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    jest.spyOn(apiClient, 'post').mockRejectedValue(httpError(413, 'Preview image is too large'));
+    const user = userEvent.setup();
+    renderWithProviders(<CreateProductForm />);
+
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Preview image is too large'));
+    expect(screen.getByLabelText('Name')).toHaveValue('Neon Brushes');
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+  });
+
+  it('falls back to the catalogue text without a server message', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    jest.spyOn(apiClient, 'post').mockRejectedValue(httpError(500));
+    const user = userEvent.setup();
+    renderWithProviders(<CreateProductForm />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to create product'));
+  });
+});

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import styles from './create-product.module.css';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled control with its error; the control sets `aria-describedby={errorId(id)}`. */
+export function Field({ id, label, error, hint, children }: FieldProps) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint}
+      {error && (
+        <p id={errorId(id)} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function errorId(id: string): string {
+  return `${id}-error`;
+}
+
+export function invalidProps(id: string, error?: string) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {};
+}

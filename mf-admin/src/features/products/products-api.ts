@@ -1,0 +1,31 @@
+import { apiClient, type Product } from '@store/shared';
+import type { AxiosProgressEvent } from 'axios';
+
+export interface NewProduct {
+  name: string;
+  description: string;
+  price: number;
+  categoryId: string;
+  assetTypeId: string;
+  previewImage: string;
+  originalAsset: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+}
+
+const path = (id: string) => `/products/${encodeURIComponent(id)}`;
+
+export const productsApi = {
+  list: () =>
+    apiClient.get<{ products?: Product[] }>('/products').then((r) => r.data.products ?? []),
+  create: (product: NewProduct, onProgress: (percent: number) => void) =>
+    apiClient
+      .post<Product>('/products', product, {
+        onUploadProgress: (event: AxiosProgressEvent) => {
+          if (event.total) onProgress(Math.round((event.loaded * 100) / event.total));
+        },
+      })
+      .then((r) => r.data),
+  toggleFeatured: (id: string) => apiClient.patch<Product>(path(id)).then((r) => r.data),
+  remove: (id: string) => apiClient.delete(path(id)).then(() => id),
+};

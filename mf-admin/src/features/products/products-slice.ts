@@ -1,0 +1,121 @@
+import {
+  createAsyncThunk,
+  createSlice,
+  type PayloadAction,
+  type WithSlice,
+} from '@reduxjs/toolkit';
+import { errorMessage, notify, rootReducer, type Product } from '@store/shared';
+import { productsApi } from './products-api';
+
+export interface AdminProductsState {
+  items: Product[];
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  busyIds: string[];
+}
+
+const initialState: AdminProductsState = { items: [], status: 'idle', busyIds: [] };
+
+function failWith(fallback: string) {
+  return (error: unknown) => {
+    const message = errorMessage(error, fallback);
+    notify.error(message);
+    return message;
+  };
+}
+
+type ProductsThunkConfig = { rejectValue: string; state: { adminProducts?: AdminProductsState } };
+
+export const fetchProducts = createAsyncThunk<Product[], void, ProductsThunkConfig>(
+  'adminProducts/fetch',
+  async (_, { rejectWithValue }) => {
+    try {
+      return await productsApi.list();
+    } catch (error) {
+      return rejectWithValue(failWith('Failed to fetch products')(error));
+    }
+  },
+  { condition: (_, { getState }) => getState().adminProducts?.status !== 'loading' },
+);
+
+export const toggleFeatured = createAsyncThunk<Product, string, ProductsThunkConfig>(
+  'adminProducts/toggleFeatured',
+  async (id, { rejectWithValue }) => {
+    try {
+      return await productsApi.toggleFeatured(id);
+    } catch (error) {
+      return rejectWithValue(failWith('Failed to update product')(error));
+    }
+  },
+);
+
+export const deleteProduct = createAsyncThunk<string, string, ProductsThunkConfig>(
+  'adminProducts/delete',
+  async (id, { rejectWithValue }) => {
+    try {
+      return await productsApi.remove(id);
+    } catch (error) {
+      return rejectWithValue(failWith('Failed to delete product')(error));
+    }
+  },
+);
+
+function settle(state: AdminProductsState, id: string) {
+  state.busyIds = state.busyIds.filter((busy) => busy !== id);
+}
+
+export const productsSlice = createSlice({
+  name: 'adminProducts',
+  initialState,
+  reducers: {
+    productAdded(state, action: PayloadAction<Product>) {
+      state.items.unshift(action.payload);
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchProducts.pending, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(fetchProducts.fulfilled, (state, action) => {
+        state.status = 'loaded';
+        state.items = action.payload;
+      })
+      .addCase(fetchProducts.rejected, (state) => {
+        state.status = 'failed';
+      });
+    for (const thunk of [toggleFeatured, deleteProduct]) {
+      builder
+        .addCase(thunk.pending, (state, action) => {
+          state.busyIds.push(action.meta.arg);
+        })
+        .addCase(thunk.rejected, (state, action) => settle(state, action.meta.arg));
+    }
+    builder
+      .addCase(toggleFeatured.fulfilled, (state, action) => {
+        const id = action.meta.arg;
+        settle(state, id);
+        const item = state.items.find((product) => product.id === id);
+        if (item) item.is_featured = action.payload.is_featured;
+      })
+      .addCase(deleteProduct.fulfilled, (state, action) => {
+        settle(state, action.payload);
+        state.items = state.items.filter((product) => product.id !== action.payload);
+      });
+  },
+  selectors: {
+    selectAdminProducts: (state) => state.items,
+    selectAdminProductsStatus: (state) => state.status,
+    selectBusyProductIds: (state) => state.busyIds,
+  },
+});
+
+declare module '@store/shared' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof productsSlice> {}
+}
+
+const injectedProductsSlice = productsSlice.injectInto(rootReducer);
+
+export const { productAdded } = productsSlice.actions;
+export const { selectAdminProducts, selectAdminProductsStatus, selectBusyProductIds } =
+  injectedProductsSlice.selectors;

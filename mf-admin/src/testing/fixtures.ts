@@ -1,0 +1,34 @@
+import type { Category, Product } from '@store/shared';
+
+export const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 'p1',
+  name: 'Neon Brushes',
+  description: 'Forty brushes',
+  price: 19.99,
+  category: 'brushes',
+  category_display_name: 'Brushes',
+  asset_type: 'bundle',
+  preview_image_url: '/img/p1.png',
+  is_featured: false,
+  file_name: null,
+  file_size: null,
+  max_downloads: 5,
+  download_expiry_days: null,
+  created_at: '2026-03-15T12:00:00Z',
+  ...overrides,
+});
+
+export const option = (id: string, display_name: string): Category => ({
+  id,
+  name: display_name.toLowerCase(),
+  display_name,
+  icon: null,
+});
+
+export const DROPDOWNS = {
+  success: true,
+  data: {
+    categories: [option('c1', 'Brushes'), option('c2', 'Icons')],
+    assetTypes: [option('t1', 'Bundle'), option('t2', 'Single File')],
+  },
+};
