@@ -1,8 +1,8 @@
 // Writes the category card images the shell serves at /category/{icon}.png (and default.png).
-// Generated, never downloaded: run again after adding a category icon to the seed data.
+// Generated, never downloaded (the api seed's encoder): `node --import tsx scripts/generate-category-images.mjs`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { artwork } from './lib/png.mjs';
+import { artwork } from '../api/src/db/seed/png.ts';
 import { ROOT } from './lib/composition.mjs';
 
 const ICONS = [
