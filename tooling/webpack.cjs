@@ -88,6 +88,8 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
         }),
         new CopyPublicPlugin(path.join(appDir, 'public')),
         new HtmlWebpackPlugin({
+          // Absolute script URLs: deep links such as /category/fonts must still find /main.js.
+          publicPath: '/',
           template: path.join(__dirname, 'index.html'),
           title: isHost ? 'Digital Assets Marketplace' : `${appName} (standalone)`,
           templateParameters: { appVersion: pkg.version, appName },

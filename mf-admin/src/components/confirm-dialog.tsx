@@ -1,6 +1,5 @@
-import { primitives } from '@store/shared';
-import { Modal } from '@store/shared';
-import styles from './modal.module.css';
+import { Modal, primitives } from '@store/shared';
+import styles from './confirm-dialog.module.css';
 
 interface ConfirmDialogProps {
   title: string;
