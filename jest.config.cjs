@@ -2,6 +2,7 @@
 module.exports = {
   testEnvironment: 'jsdom',
   roots: [
+    '<rootDir>/tooling',
     '<rootDir>/shared',
     '<rootDir>/shell',
     '<rootDir>/mf-catalog',
@@ -9,7 +10,7 @@ module.exports = {
     '<rootDir>/mf-checkout',
     '<rootDir>/mf-admin',
   ],
-  testMatch: ['**/src/**/*.test.ts?(x)'],
+  testMatch: ['**/src/**/*.test.ts?(x)', '<rootDir>/tooling/test/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

@@ -1,0 +1,81 @@
+const fs = require('node:fs');
+const path = require('node:path');
+const semver = require('semver');
+const { apps } = require('./apps.cjs');
+const { singletonRanges } = require('./shared-singletons.cjs');
+
+const ROOT = path.resolve(__dirname, '..');
+const REMOTE_APP = {
+  catalog: 'mf-catalog',
+  account: 'mf-account',
+  checkout: 'mf-checkout',
+  admin: 'mf-admin',
+};
+
+/** The pages the shell mounts, read from its route table: `{ 'mf-catalog': ['/', ...] }`. */
+function shellExpectations(routesSource) {
+  const expected = {};
+  for (const [, remote, page] of routesSource.matchAll(
+    /<RemotePage\s+remote="(\w+)"\s+path="([^"]+)"/g,
+  )) {
+    const app = REMOTE_APP[remote];
+    if (!app) throw new Error(`The shell mounts an unknown remote "${remote}"`);
+    (expected[app] ??= []).push(page);
+  }
+  return expected;
+}
+
+/** The keys of the `pages` map a remote's `./routes` module declares. */
+function declaredPages(routesSource) {
+  const body = routesSource.match(/export const pages[^=]*=\s*\{([\s\S]*?)\};/);
+  if (!body) return [];
+  return [...body[1].matchAll(/'([^']+)'\s*:/g)].map((match) => match[1]);
+}
+
+function readSource(relative) {
+  return fs.readFileSync(path.join(ROOT, relative), 'utf8');
+}
+
+/** Every route the shell mounts from `appName` must be in that remote's `pages`. */
+function missingPages(appName, sources = {}) {
+  const expected = shellExpectations(sources.shell ?? readSource('shell/src/app/app-routes.tsx'));
+  const declared = declaredPages(sources.remote ?? readSource(`${appName}/src/routes.tsx`));
+  return (expected[appName] ?? []).filter((page) => !declared.includes(page));
+}
+
+/** A singleton the app depends on must accept a version inside the one shared range. */
+function rangeConflicts(appName, manifest) {
+  const pkg = manifest ?? JSON.parse(readSource(`${appName}/package.json`));
+  const dependencies = { ...pkg.peerDependencies, ...pkg.dependencies };
+  return Object.entries(singletonRanges)
+    .filter(([name]) => !name.endsWith('/') && dependencies[name] && name !== '@store/shared')
+    .filter(([name, range]) => !semver.intersects(dependencies[name], range))
+    .map(
+      ([name, range]) =>
+        `${name}: ${appName} wants ${dependencies[name]}, the store shares ${range}`,
+    );
+}
+
+/** Problems that must stop the build of `appName` (or of every app when none is given). */
+function contractProblems(appName) {
+  const names = appName ? [appName] : Object.keys(apps);
+  const problems = [];
+  for (const name of names) {
+    problems.push(...rangeConflicts(name));
+    const remotes = name === 'shell' ? Object.values(REMOTE_APP) : [name];
+    for (const remote of remotes) {
+      for (const page of missingPages(remote)) {
+        problems.push(`The shell mounts ${page} from ${remote}, but its ./routes has no such page`);
+      }
+    }
+  }
+  return problems;
+}
+
+module.exports = {
+  contractProblems,
+  declaredPages,
+  missingPages,
+  rangeConflicts,
+  shellExpectations,
+};
