@@ -27,5 +27,6 @@ module.exports = {
     '\\.css$': '<rootDir>/tooling/jest/empty-module.cjs',
     '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/tooling/jest/file-stub.cjs',
   },
+  globals: { __APP_NAME__: 'test-app', __APP_VERSION__: '0.0.0-test' },
   setupFilesAfterEnv: ['<rootDir>/tooling/jest/setup.ts'],
 };

@@ -1,5 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
 const { apps, API_PORT } = require('./apps.cjs');
@@ -85,6 +86,10 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           },
           dts: false,
           dev: false,
+        }),
+        new DefinePlugin({
+          __APP_NAME__: JSON.stringify(appName),
+          __APP_VERSION__: JSON.stringify(pkg.version),
         }),
         new CopyPublicPlugin(path.join(appDir, 'public')),
         new HtmlWebpackPlugin({

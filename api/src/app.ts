@@ -11,13 +11,17 @@ import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import requestId, { genReqId } from './plugins/request-id.ts';
 import security from './plugins/security.ts';
+import paymentSweep from './plugins/payment-sweep.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
 import authRoutes from './routes/auth/index.ts';
 import cartRoutes from './routes/cart/index.ts';
+import couponRoutes from './routes/coupons/index.ts';
 import devRoutes from './routes/dev/index.ts';
 import dropdownRoutes from './routes/dropdown/index.ts';
 import fileRoutes from './routes/files/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import orderRoutes from './routes/orders/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
 import productRoutes from './routes/products/index.ts';
 
 export interface BuildOptions extends ServiceOverrides {
@@ -81,6 +85,7 @@ export async function buildApp(
   await app.register(database, { config, database: options.database });
   await app.register(services, { config, overrides: options });
   await app.register(authGuard);
+  await app.register(paymentSweep, { config });
   if (config.seedDemoCatalog) await seedCatalog(app.db, app.services.storage, app.log);
 
   await app.register(
@@ -90,6 +95,9 @@ export async function buildApp(
       await api.register(dropdownRoutes, { prefix: '/dropdown' });
       await api.register(productRoutes, { prefix: '/products' });
       await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(couponRoutes, { prefix: '/coupons' });
+      await api.register(paymentRoutes, { prefix: '/payments' });
+      await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(fileRoutes, { prefix: '/files' });
       if (!config.isProduction) await api.register(devRoutes, { prefix: '/dev' });
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +23,22 @@ export type StorageConfig =
       accessKeyId: string | null;
       secretAccessKey: string | null;
     };
+
+export type PaymentsConfig = {
+  /** Public base URL of the api (the local hosted checkout page lives under it). */
+  apiUrl: string;
+  successUrl: string;
+  cancelUrl: string;
+  sweepIntervalSeconds: number;
+} & (
+  | { provider: 'local'; webhookSecret: string; sessionTtlSeconds: number }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string | null;
+      api: { host: string | null; port: number | null; protocol: 'http' | 'https' | null };
+    }
+);
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -58,6 +75,7 @@ export interface AppConfig {
   featuredCacheTtlSeconds: number;
   /** Demo categories, products and files (development only, never in production). */
   seedDemoCatalog: boolean;
+  payments: PaymentsConfig;
   limits: {
     loginFailures: number;
     loginWindowSeconds: number;
@@ -70,6 +88,7 @@ type Env = Record<string, string | undefined>;
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEV_SECRET = 'dev-only-insecure-token-secret-change-me-in-production';
+const DEV_WEBHOOK_SECRET = 'dev-only-local-webhook-secret';
 const DAY = 24 * 60 * 60;
 
 export class ConfigError extends Error {}
@@ -113,6 +132,48 @@ function storage(env: Env, dataDir: string): StorageConfig {
   };
 }
 
+function payments(env: Env, isProduction: boolean, appUrl: string, apiUrl: string): PaymentsConfig {
+  const common = {
+    apiUrl,
+    // Stripe fills in {CHECKOUT_SESSION_ID}; the local provider does the same.
+    successUrl: `${appUrl}/purchase-success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${appUrl}/purchase-cancel`,
+    sweepIntervalSeconds: int(env, 'PAYMENT_SWEEP_INTERVAL_SECONDS', 15 * 60),
+  };
+  const requested = env.PAYMENT_PROVIDER || (env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  if (requested === 'local') {
+    const webhookSecret = env.LOCAL_WEBHOOK_SECRET || (isProduction ? '' : DEV_WEBHOOK_SECRET);
+    return {
+      ...common,
+      provider: 'local',
+      // Without a configured secret in production nobody can sign a local webhook.
+      webhookSecret: webhookSecret || randomBytes(32).toString('hex'),
+      sessionTtlSeconds: int(env, 'LOCAL_CHECKOUT_TTL_SECONDS', DAY),
+    };
+  }
+  if (requested !== 'stripe') throw new ConfigError('PAYMENT_PROVIDER must be local or stripe');
+  if (!env.STRIPE_SECRET_KEY)
+    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  if (isProduction && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Missing required settings: STRIPE_WEBHOOK_SECRET');
+  }
+  const protocol = env.STRIPE_API_PROTOCOL || null;
+  if (protocol !== null && protocol !== 'http' && protocol !== 'https') {
+    throw new ConfigError('STRIPE_API_PROTOCOL must be http or https');
+  }
+  return {
+    ...common,
+    provider: 'stripe',
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    api: {
+      host: env.STRIPE_API_HOST || null,
+      port: env.STRIPE_API_PORT ? int(env, 'STRIPE_API_PORT', 443) : null,
+      protocol,
+    },
+  };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv =
     env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
@@ -142,7 +203,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const appOrigins = env.APP_ORIGINS
     ? list(env.APP_ORIGINS)
     : ['http://localhost:3000', 'http://127.0.0.1:3000'];
-  const ownOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...list(env.API_URL)];
+  const apiUrls = list(env.API_URL);
+  const ownOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...apiUrls];
   const origins = [...new Set([...appOrigins, new URL(appUrl).origin, ...ownOrigins])];
 
   return {
@@ -189,6 +251,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     featuredCacheTtlSeconds: int(env, 'FEATURED_CACHE_TTL_SECONDS', 300),
     seedDemoCatalog: !isProduction && flag(env, 'SEED_DEMO_CATALOG', nodeEnv === 'development'),
+    payments: payments(env, isProduction, appUrl, apiUrls[0] ?? `http://localhost:${port}`),
     limits: {
       loginFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
       loginWindowSeconds: 15 * 60,

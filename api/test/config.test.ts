@@ -61,4 +61,53 @@ describe('loadConfig', () => {
   it('rejects malformed numbers', () => {
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
   });
+
+  it('chooses the payment provider: local by default, stripe with a secret key', () => {
+    const local = loadConfig({}).payments;
+    assert.equal(local.provider, 'local');
+    assert.equal(local.apiUrl, 'http://localhost:5000');
+    assert.equal(
+      local.successUrl,
+      'http://localhost:3000/purchase-success?session_id={CHECKOUT_SESSION_ID}',
+    );
+    assert.equal(local.cancelUrl, 'http://localhost:3000/purchase-cancel');
+    assert.equal(
+      loadConfig({ API_URL: 'https://api.example.com/' }).payments.apiUrl,
+      'https://api.example.com',
+    );
+
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+    }).payments;
+    assert.equal(stripe.provider, 'stripe');
+    assert.ok(stripe.provider === 'stripe');
+    assert.deepEqual(stripe.api, { host: '127.0.0.1', port: 12111, protocol: 'http' });
+    assert.equal(stripe.webhookSecret, null);
+
+    assert.equal(
+      loadConfig({ PAYMENT_PROVIDER: 'local', STRIPE_SECRET_KEY: 'sk' }).payments.provider,
+      'local',
+    );
+    assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' }), ConfigError);
+    assert.throws(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' }), ConfigError);
+    assert.throws(
+      () => loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_API_PROTOCOL: 'ftp' }),
+      ConfigError,
+    );
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'secret-pass',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+    };
+    assert.throws(() => loadConfig(production), /STRIPE_WEBHOOK_SECRET/);
+    assert.equal(
+      loadConfig({ ...production, STRIPE_WEBHOOK_SECRET: 'whsec_x' }).payments.provider,
+      'stripe',
+    );
+  });
 });

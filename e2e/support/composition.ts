@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import net from 'node:net';
@@ -79,6 +79,9 @@ function ensureBuilt(): void {
   if (existsSync(marker)) return buildApps({ log: console.log });
   buildApps({ force: true, log: console.log });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  for (const old of readdirSync(ARTIFACTS_DIR).filter((name) => name.startsWith('.rebuilt-'))) {
+    rmSync(path.join(ARTIFACTS_DIR, old), { force: true });
+  }
   writeFileSync(marker, new Date().toISOString());
 }
 
@@ -97,10 +100,15 @@ export async function startComposition(): Promise<Composition> {
     api?.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const onSignal = () => process.exit(1);
   process.once('exit', onExit);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
 
   const stop = async () => {
     process.removeListener('exit', onExit);
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     await Promise.all([...servers.values()].map((server) => closeServer(server)));
     servers.clear();
     await stopProcess(api);

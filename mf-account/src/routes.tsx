@@ -1,4 +1,4 @@
-import type { RemoteRoutesModule } from '@store/shared';
+import { announceApp, type RemoteRoutesModule } from '@store/shared';
 import { OrdersPage } from './features/orders/orders-page';
 import { ProfilePage } from './features/profile/profile-page';
 
@@ -6,3 +6,5 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/orders': OrdersPage,
   '/profile': ProfilePage,
 };
+
+announceApp(__APP_NAME__, __APP_VERSION__);

@@ -1,6 +1,8 @@
-import type { RemoteRoutesModule } from '@store/shared';
+import { announceApp, type RemoteRoutesModule } from '@store/shared';
 import { AdminDashboardPage } from './features/dashboard/admin-dashboard-page';
 
 export const pages: RemoteRoutesModule['pages'] = {
   '/secret-dashboard': AdminDashboardPage,
 };
+
+announceApp(__APP_NAME__, __APP_VERSION__);

@@ -1,4 +1,4 @@
-import type { RemoteRoutesModule } from '@store/shared';
+import { announceApp, type RemoteRoutesModule } from '@store/shared';
 import { CategoryPage } from './features/category/category-page';
 import { HomePage } from './features/home/home-page';
 
@@ -6,3 +6,5 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/': HomePage,
   '/category/:category': CategoryPage,
 };
+
+announceApp(__APP_NAME__, __APP_VERSION__);

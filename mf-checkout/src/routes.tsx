@@ -1,4 +1,4 @@
-import type { RemoteRoutesModule } from '@store/shared';
+import { announceApp, type RemoteRoutesModule } from '@store/shared';
 import { CartPage } from './features/cart/cart-page';
 import { PurchaseCancelPage } from './features/purchase/purchase-cancel-page';
 import { PurchaseSuccessPage } from './features/purchase/purchase-success-page';
@@ -8,3 +8,5 @@ export const pages: RemoteRoutesModule['pages'] = {
   '/purchase-success': PurchaseSuccessPage,
   '/purchase-cancel': PurchaseCancelPage,
 };
+
+announceApp(__APP_NAME__, __APP_VERSION__);

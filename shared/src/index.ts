@@ -70,3 +70,4 @@ export { formatDate, formatPrice } from './ui/format';
 export { Modal } from './ui/modal';
 export { PasswordField, type MatchState } from './ui/password-field';
 export { TabPanel, Tabs, type TabItem } from './ui/tabs';
+export { announceApp } from './federation/announce-app';

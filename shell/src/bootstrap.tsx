@@ -1,4 +1,5 @@
 import {
+  announceApp,
   apiClient,
   authApi,
   hasLoggedInCookie,
@@ -16,6 +17,7 @@ import { loadRuntimeConfig } from './config/load-runtime-config';
 import { registerRemoteLocations } from './remotes/federation-loader';
 
 async function start() {
+  announceApp(__APP_NAME__, __APP_VERSION__);
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
   try {

@@ -5,10 +5,12 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -146,7 +148,162 @@ export const cartItems = pgTable(
   ],
 );
 
+/**
+ * A coupon belongs to one user. Active = neither consumed nor replaced; at most one active
+ * coupon per user, and at most one welcome coupon per user ever.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    kind: text('kind', { enum: ['welcome', 'reward'] }).notNull(),
+    discountPercentage: integer('discount_percentage').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    consumedOrderId: uuid('consumed_order_id'),
+    /** Set when a newer coupon replaced this one. */
+    replacedAt: timestamptz('replaced_at'),
+    /** The order whose completion issued this reward coupon (one reward per order). */
+    sourceOrderId: uuid('source_order_id').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.consumedAt} is null and ${t.replacedAt} is null`),
+    uniqueIndex('coupons_one_welcome_per_user')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'welcome'`),
+    check('coupons_discount_range', sql`${t.discountPercentage} between 1 and 100`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    discountPercentage: integer('discount_percentage'),
+    provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
+    /** Null only between the order insert and the provider's answer. */
+    providerSessionId: text('provider_session_id').unique(),
+    createdAt: createdAt(),
+    completedAt: timestamptz('completed_at'),
+    failedAt: timestamptz('failed_at'),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('orders_amounts', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
+    check('orders_discount_nonnegative', sql`${t.discountCents} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Storage key of the preview at purchase time (files outlive soft-deleted products). */
+    previewImageKey: text('preview_image_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_product_unique').on(t.orderId, t.productId),
+    check('order_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/**
+ * Download rights: one row per user and product. Buying the product again adds the new
+ * downloads to the same row and extends its expiry.
+ */
+export const purchasedProducts = pgTable(
+  'purchased_products',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** The latest order that granted or extended this row. */
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    remainingDownloads: integer('remaining_downloads').notNull(),
+    maxDownloads: integer('max_downloads').notNull(),
+    /** Null: never expires. */
+    expiresAt: timestamptz('expires_at'),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purchased_products_user_product_unique').on(t.userId, t.productId),
+    check('purchased_products_remaining_range', sql`${t.remainingDownloads} >= 0`),
+  ],
+);
+
+/** The built-in `local` payment provider's own sessions (what Stripe would store). */
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] })
+    .notNull()
+    .default('open'),
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] })
+    .notNull()
+    .default('unpaid'),
+  /** `[{name, unitAmount, quantity}]` in cents, as shown on the hosted page. */
+  lineItems: jsonb('line_items').$type<LocalLineItem[]>().notNull(),
+  amountSubtotal: integer('amount_subtotal').notNull(),
+  amountDiscount: integer('amount_discount').notNull(),
+  amountTotal: integer('amount_total').notNull(),
+  discountLabel: text('discount_label'),
+  customerEmail: text('customer_email'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  completedAt: timestamptz('completed_at'),
+});
+
+export interface LocalLineItem {
+  name: string;
+  unitAmount: number;
+  quantity: number;
+}
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
+export type Coupon = typeof coupons.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type LocalCheckoutSession = typeof localCheckoutSessions.$inferSelect;

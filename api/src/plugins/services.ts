@@ -4,9 +4,15 @@ import { createAuthService, type AuthService } from '../services/auth.ts';
 import { createCacheStore, type CacheStore } from '../services/cache.ts';
 import { createCartService, type CartService } from '../services/cart.ts';
 import { createCatalogService, type CatalogService } from '../services/catalog.ts';
+import { createCouponService, type CouponService } from '../services/coupons.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { OutboxMailer } from '../services/mail/outbox.ts';
 import { SmtpMailer } from '../services/mail/smtp.ts';
+import { createOrderService, type OrderService } from '../services/orders.ts';
+import { createPaymentService, type PaymentService } from '../services/payments/index.ts';
+import { createLocalProvider, type LocalProvider } from '../services/payments/local.ts';
+import type { PaymentProvider } from '../services/payments/provider.ts';
+import { createStripeProvider } from '../services/payments/stripe.ts';
 import { createPasswordService, type PasswordService } from '../services/passwords-flow.ts';
 import { createRateLimitStore, type RateLimitStore } from '../services/rate-limit-store.ts';
 import { createProductService, type ProductService } from '../services/products.ts';
@@ -25,6 +31,11 @@ export interface Services {
   catalog: CatalogService;
   products: ProductService;
   cart: CartService;
+  coupons: CouponService;
+  orders: OrderService;
+  payments: PaymentService;
+  /** The built-in provider's hosted page, when it is the configured provider. */
+  localCheckout: LocalProvider | null;
 }
 
 declare module 'fastify' {
@@ -60,6 +71,18 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const catalog = createCatalogService(app.db);
     const products = createProductService({ db: app.db, config, storage, cache, log: app.log });
     const cart = createCartService(app.db, config);
+    const coupons = createCouponService(app.db);
+    const orders = createOrderService({ db: app.db, config, mailer, log: app.log });
+    const { payments: paymentsConfig } = config;
+    let localCheckout: LocalProvider | null = null;
+    let provider: PaymentProvider;
+    if (paymentsConfig.provider === 'local') {
+      localCheckout = createLocalProvider(app.db, paymentsConfig);
+      provider = localCheckout.provider;
+    } else {
+      provider = createStripeProvider(paymentsConfig);
+    }
+    const payments = createPaymentService({ db: app.db, provider, orders, coupons, log: app.log });
 
     app.decorate('config', config);
     app.decorate('services', {
@@ -74,6 +97,10 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       catalog,
       products,
       cart,
+      coupons,
+      orders,
+      payments,
+      localCheckout,
     });
     // Injected stores belong to the caller (tests share one between two apps).
     app.addHook('onClose', async () => {

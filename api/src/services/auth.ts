@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation, tooManyRequests } from '../lib/http-error.ts';
+import { issueWelcomeCoupon } from './coupons.ts';
 import { consumeEmailToken, issueEmailToken, latestEmailTokenAt } from './email-tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { verificationMail } from './mail/templates.ts';
@@ -71,13 +72,18 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function verifyEmail(token: string) {
-    const userId = await consumeEmailToken(db, token, 'verify');
-    if (!userId) throw new HttpError(400, 'Invalid or expired verification link');
-    const [user] = await db
-      .update(users)
-      .set({ isEmailVerified: true, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
+    // One transaction: a verified account always has its welcome coupon.
+    const user = await db.transaction(async (tx) => {
+      const userId = await consumeEmailToken(tx, token, 'verify');
+      if (!userId) return null;
+      const [verified] = await tx
+        .update(users)
+        .set({ isEmailVerified: true, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      if (verified) await issueWelcomeCoupon(tx, verified.id);
+      return verified ?? null;
+    });
     if (!user) throw new HttpError(400, 'Invalid or expired verification link');
     return { name: user.name, email: user.email };
   }

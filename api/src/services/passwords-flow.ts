@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
 import { HttpError, tooManyRequests } from '../lib/http-error.ts';
 import type { AuthDeps, AuthService } from './auth.ts';
+import { issueWelcomeCoupon } from './coupons.ts';
 import { consumeEmailToken, discardEmailTokens, issueEmailToken } from './email-tokens.ts';
 import { passwordResetMail } from './mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -30,6 +31,12 @@ export function createPasswordService(deps: AuthDeps, auth: AuthService) {
     const userId = await db.transaction(async (tx) => {
       const owner = await consumeEmailToken(tx, token, 'reset');
       if (!owner) return null;
+      const [before] = await tx
+        .select({ verified: users.isEmailVerified })
+        .from(users)
+        .where(eq(users.id, owner));
+      // Reset verifies the address; a first verification earns the welcome coupon.
+      if (before && !before.verified) await issueWelcomeCoupon(tx, owner);
       await tx
         .update(users)
         .set({ passwordHash, isEmailVerified: true, updatedAt: new Date() })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
+import { issueWelcomeCoupon } from '../../services/coupons.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import type { Db } from '../client.ts';
 import { users } from '../schema.ts';
@@ -47,4 +48,10 @@ export async function seed(db: Db, config: AppConfig, log: FastifyBaseLogger): P
   if (!config.seedDemoAccounts) return;
   await ensureAccount(db, { ...config.demoAdmin, role: 'admin' });
   await ensureAccount(db, { ...config.demoShopper, role: 'user' });
+  // The demo shopper is verified from the start, so it gets the welcome coupon here (once).
+  const [shopper] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, config.demoShopper.email));
+  if (shopper) await issueWelcomeCoupon(db, shopper.id);
 }

@@ -25,3 +25,30 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
       SIGNATURE,
   };
 }
+
+export interface ConfirmationLine {
+  name: string;
+  quantity: number;
+  unitPrice: string;
+}
+
+export function orderConfirmationMail(
+  to: string,
+  name: string,
+  order: { shortId: string; lines: ConfirmationLine[]; discount: string | null; total: string },
+  ordersLink: string,
+): MailMessage {
+  const lines = order.lines
+    .map((line) => `- ${line.name} × ${line.quantity} at $${line.unitPrice}`)
+    .join('\n');
+  const discount = order.discount ? `Discount: -$${order.discount}\n` : '';
+  return {
+    to,
+    subject: `Your order ${order.shortId} is confirmed`,
+    text:
+      `Hi ${name},\n\nThank you for your purchase! Your order ${order.shortId} is complete.\n\n` +
+      `${lines}\n\n${discount}Total: $${order.total}\n\n` +
+      `Your downloads are ready in your account:\n\n${ordersLink}` +
+      SIGNATURE,
+  };
+}

@@ -1,0 +1,127 @@
+import Stripe from 'stripe';
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderSession,
+} from './provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string | null;
+  api: { host: string | null; port: number | null; protocol: 'http' | 'https' | null };
+  successUrl: string;
+  cancelUrl: string;
+}
+
+const COMPLETED_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+function toProviderSession(session: Stripe.Checkout.Session): ProviderSession {
+  const paid =
+    session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  return {
+    id: session.id,
+    orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
+    paid,
+    expired: !paid && session.status === 'expired',
+    amountTotal: session.amount_total,
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+}
+
+/** Stripe Checkout in payment mode; every create carries an idempotency key per order. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...(options.api.host ? { host: options.api.host } : {}),
+    ...(options.api.port ? { port: options.api.port } : {}),
+    ...(options.api.protocol ? { protocol: options.api.protocol } : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+  });
+
+  return {
+    name: 'stripe',
+
+    async createSession(request: CheckoutRequest) {
+      const discounts: Stripe.Checkout.SessionCreateParams.Discount[] = [];
+      if (request.coupon) {
+        const coupon = await stripe.coupons.create(
+          {
+            percent_off: request.coupon.percentOff,
+            duration: 'once',
+            name: request.coupon.code,
+            metadata: { orderId: request.orderId, code: request.coupon.code },
+          },
+          { idempotencyKey: `order-${request.orderId}-coupon` },
+        );
+        discounts.push({ coupon: coupon.id });
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: request.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: 'usd',
+              unit_amount: line.unitAmount,
+              product_data: { name: line.name },
+            },
+          })),
+          ...(discounts.length ? { discounts } : {}),
+          customer_email: request.customerEmail,
+          client_reference_id: request.orderId,
+          metadata: { orderId: request.orderId, userId: request.userId },
+          success_url: options.successUrl,
+          cancel_url: options.cancelUrl,
+        },
+        { idempotencyKey: `order-${request.orderId}-session` },
+      );
+      if (!session.url) throw new Error(`Stripe session ${session.id} came without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveSession(sessionId) {
+      try {
+        return toProviderSession(await stripe.checkout.sessions.retrieve(sessionId));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    parseWebhook(rawBody, headers): ProviderEvent {
+      if (!options.webhookSecret) {
+        throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not configured');
+      }
+      const header = headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          (Array.isArray(header) ? header[0] : header) ?? '',
+          options.webhookSecret,
+        );
+      } catch (error) {
+        throw new WebhookSignatureError((error as Error).message);
+      }
+      const object = event.data.object as { object?: string; id?: string };
+      if (object.object !== 'checkout.session' || typeof object.id !== 'string') {
+        return { type: 'ignored', eventType: event.type };
+      }
+      if (COMPLETED_EVENTS.has(event.type)) return { type: 'completed', sessionId: object.id };
+      if (event.type === 'checkout.session.expired')
+        return { type: 'expired', sessionId: object.id };
+      if (event.type === 'checkout.session.async_payment_failed') {
+        return { type: 'payment_failed', sessionId: object.id };
+      }
+      return { type: 'ignored', eventType: event.type };
+    },
+  };
+}
