@@ -1,5 +1,4 @@
 const fs = require('node:fs');
-const path = require('node:path');
 
 /** Copies the app's `public/` folder into the build output (category images, defaults). */
 class CopyPublicPlugin {

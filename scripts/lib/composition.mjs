@@ -17,10 +17,34 @@ export function distOf(appName) {
   return path.join(ROOT, appName, 'dist');
 }
 
+function newestMtime(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
+    newest = Math.max(newest, mtime);
+  }
+  return newest;
+}
+
+/** Built and not older than its sources, the shared package's or the build tooling's. */
 function isBuilt(appName) {
-  return existsSync(
-    path.join(distOf(appName), appName === 'shell' ? 'index.html' : 'mf-manifest.json'),
+  const marker = path.join(
+    distOf(appName),
+    appName === 'shell' ? 'index.html' : 'mf-manifest.json',
   );
+  if (!existsSync(marker)) return false;
+  const sources = ['src', 'public', 'package.json'].map((part) => path.join(ROOT, appName, part));
+  sources.push(path.join(ROOT, 'shared/src'), path.join(ROOT, 'tooling'));
+  const newestSource = Math.max(
+    ...sources.map((source) =>
+      existsSync(source) && statSync(source).isFile()
+        ? statSync(source).mtimeMs
+        : newestMtime(source),
+    ),
+  );
+  return newestSource <= statSync(marker).mtimeMs;
 }
 
 /** Builds the apps whose dist is missing or stale (all with `force`), one at a time: 2 cores. */

@@ -150,7 +150,7 @@ const authSlice = createSlice({
         state.user = null;
       })
       .addCase(checkAuth.pending, (state) => {
-        state.checkingAuth = !state.user;
+        state.checkingAuth = !state.user && hasLoggedInCookie();
       })
       .addCase(checkAuth.fulfilled, (state, action) => {
         state.user = action.payload;

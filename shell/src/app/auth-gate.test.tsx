@@ -1,0 +1,65 @@
+import { apiClient, refreshToken } from '@store/shared';
+import { renderWithProviders } from '@store/shared/testing';
+import { act, screen } from '@testing-library/react';
+import type { AxiosResponse } from 'axios';
+import { AuthGate } from './auth-gate';
+
+const user = {
+  id: 'u1',
+  name: 'Sam Shopper',
+  email: 's@example.com',
+  role: 'user',
+  is_email_verified: true,
+};
+
+function setIndicator(present: boolean) {
+  document.cookie = present
+    ? 'isLoggedIn=true; path=/'
+    : 'isLoggedIn=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  setIndicator(false);
+  localStorage.clear();
+});
+
+describe('AuthGate', () => {
+  it('renders the page at once for a signed-out visitor, mounting it only once', () => {
+    const mounts = jest.fn();
+    function Page() {
+      mounts();
+      return <p>page</p>;
+    }
+    renderWithProviders(
+      <AuthGate>
+        <Page />
+      </AuthGate>,
+    );
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(mounts).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds the routes while the start-up check runs, but not during a later refresh', async () => {
+    setIndicator(true);
+    let answerProfile: (value: AxiosResponse) => void = () => undefined;
+    jest
+      .spyOn(apiClient, 'get')
+      .mockReturnValue(new Promise((resolve) => (answerProfile = resolve)));
+    const { store } = renderWithProviders(
+      <AuthGate>
+        <p>page</p>
+      </AuthGate>,
+    );
+    expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
+
+    await act(async () => answerProfile({ data: user } as AxiosResponse));
+    expect(await screen.findByText('page')).toBeInTheDocument();
+
+    jest.spyOn(apiClient, 'post').mockReturnValue(new Promise(() => undefined));
+    store.dispatch(refreshToken());
+    setIndicator(false);
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
+  });
+});
