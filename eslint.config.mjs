@@ -6,7 +6,7 @@ import globals from 'globals';
 export default tseslint.config(
   {
     ignores: [
-      '**/dist/**',
+      '**/dist/**', '**/dist.prev/**', '**/dist.next/**', '**/dist.swap/**',
       '**/node_modules/**',
       '**/.data/**',
       '**/coverage/**',

@@ -50,6 +50,8 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   appUrl: string;
+  /** Public base URL of the api (first `API_URL` entry): signed download links start with it. */
+  apiUrl: string;
   /** Origins allowed for CORS and as CSRF `Origin`: the shell's plus the api's own. */
   appOrigins: string[];
   tokenSecret: string;
@@ -206,6 +208,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const apiUrls = list(env.API_URL);
   const ownOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...apiUrls];
   const origins = [...new Set([...appOrigins, new URL(appUrl).origin, ...ownOrigins])];
+  const apiUrl = apiUrls[0] ?? `http://localhost:${port}`;
 
   return {
     env: nodeEnv,
@@ -219,6 +222,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     appUrl,
+    apiUrl,
     appOrigins: origins,
     tokenSecret: tokenSecret || DEV_SECRET,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
@@ -251,7 +255,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     featuredCacheTtlSeconds: int(env, 'FEATURED_CACHE_TTL_SECONDS', 300),
     seedDemoCatalog: !isProduction && flag(env, 'SEED_DEMO_CATALOG', nodeEnv === 'development'),
-    payments: payments(env, isProduction, appUrl, apiUrls[0] ?? `http://localhost:${port}`),
+    payments: payments(env, isProduction, appUrl, apiUrl),
     limits: {
       loginFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
       loginWindowSeconds: 15 * 60,

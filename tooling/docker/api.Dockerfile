@@ -1,4 +1,4 @@
-FROM node:20-bookworm-slim
+FROM node:20.18.0-bookworm-slim
 WORKDIR /repo
 ENV NODE_ENV=production
 COPY package.json package-lock.json tsconfig.base.json ./

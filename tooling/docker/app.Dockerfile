@@ -1,5 +1,5 @@
 # One image recipe for the shell and each remote: `--build-arg APP=mf-catalog`.
-FROM node:20-bookworm-slim AS build
+FROM node:20.18.0-bookworm-slim AS build
 ARG APP
 WORKDIR /repo
 COPY package.json package-lock.json tsconfig.base.json ./
@@ -16,9 +16,9 @@ RUN npm ci --no-audit --no-fund
 COPY ${APP} ./${APP}
 RUN npm run build -w ${APP}
 
-FROM nginx:1.27-alpine
+FROM nginx:1.27.2-alpine
 ARG APP
-ENV CORS_ORIGIN=* API_UPSTREAM=http://api:5000
+ENV CORS_ORIGIN=* API_UPSTREAM=http://127.0.0.1:9
 COPY tooling/docker/nginx-app.conf /etc/nginx/templates/default.conf.template
 COPY tooling/docker/write-runtime-config.sh /docker-entrypoint.d/40-runtime-config.sh
 COPY --from=build /repo/${APP}/dist /usr/share/nginx/html

@@ -210,6 +210,10 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // Analytics: revenue per day over completed orders.
+    index('orders_completed_at_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
     check('orders_amounts', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check('orders_discount_nonnegative', sql`${t.discountCents} >= 0`),
   ],
@@ -260,12 +264,47 @@ export const purchasedProducts = pgTable(
     maxDownloads: integer('max_downloads').notNull(),
     /** Null: never expires. */
     expiresAt: timestamptz('expires_at'),
+    /**
+     * The last counted download and when it was issued: a repeat request within the reuse
+     * window gets the same URL back without counting again.
+     */
+    lastDownloadId: uuid('last_download_id'),
+    lastIssuedAt: timestamptz('last_issued_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('purchased_products_user_product_unique').on(t.userId, t.productId),
     check('purchased_products_remaining_range', sql`${t.remainingDownloads} >= 0`),
+  ],
+);
+
+/**
+ * One row per counted download (one decrement = one signed URL); `fetch_count` counts the file
+ * responses the api served for it (local storage; S3 serves presigned URLs itself).
+ */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: id(),
+    purchasedProductId: uuid('purchased_product_id')
+      .notNull()
+      .references(() => purchasedProducts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+    /** When the signed URL stops working. */
+    expiresAt: timestamptz('expires_at').notNull(),
+    fetchCount: integer('fetch_count').notNull().default(0),
+    lastFetchedAt: timestamptz('last_fetched_at'),
+  },
+  (t) => [
+    index('downloads_purchased_product_idx').on(t.purchasedProductId),
+    index('downloads_product_issued_idx').on(t.productId, t.issuedAt),
   ],
 );
 
@@ -306,4 +345,6 @@ export type ProductRow = typeof products.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type PurchasedProduct = typeof purchasedProducts.$inferSelect;
+export type Download = typeof downloads.$inferSelect;
 export type LocalCheckoutSession = typeof localCheckoutSessions.$inferSelect;
