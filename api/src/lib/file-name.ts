@@ -48,3 +48,21 @@ export function defaultFileName(productName: string, contentType: string): strin
       .slice(0, 60) || 'asset';
   return `${base}.${EXTENSIONS[contentType] ?? 'bin'}`;
 }
+
+/** RFC 5987 `attr-char` is stricter than `encodeURIComponent`: `'()*` are escaped too. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * `Content-Disposition: attachment` with an ASCII fallback name (anything else, quotes,
+ * backslashes and `%` become `_`) and the exact UTF-8 name in `filename*`. Pass a name that
+ * went through `sanitizeFileName` (no control characters).
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
+}

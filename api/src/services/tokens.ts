@@ -60,3 +60,54 @@ export function verifyAccessToken(secret: string, token: string): AccessCheck {
     return { ok: false, expired: false };
   }
 }
+
+/** What a signed download link carries: the download, its product, the file and the expiry. */
+export interface DownloadClaims {
+  /** The `downloads` row. */
+  d: string;
+  /** Product id. */
+  p: string;
+  /** Storage key of the file. */
+  k: string;
+  /** Expiry, unix seconds. */
+  exp: number;
+}
+
+/** `base64url(json).base64url(HMAC)`: the token is the credential of a cookie-less link. */
+export function signDownloadToken(secret: string, claims: DownloadClaims): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${hmac(secret, 'download', payload).toString('base64url')}`;
+}
+
+export type DownloadCheck =
+  | { ok: true; claims: DownloadClaims }
+  | { ok: false; reason: 'invalid' | 'expired' };
+
+export function verifyDownloadToken(
+  secret: string,
+  token: string,
+  nowMs = Date.now(),
+): DownloadCheck {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'invalid' };
+  const expected = hmac(secret, 'download', payload);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, reason: 'invalid' };
+  }
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DownloadClaims;
+    if (
+      typeof claims.d !== 'string' ||
+      typeof claims.p !== 'string' ||
+      typeof claims.k !== 'string' ||
+      typeof claims.exp !== 'number'
+    ) {
+      return { ok: false, reason: 'invalid' };
+    }
+    if (claims.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+}

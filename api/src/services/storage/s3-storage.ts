@@ -8,6 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { attachmentDisposition } from '../../lib/file-name.ts';
 import {
   assertSafeKey,
   type ByteRange,
@@ -35,11 +36,6 @@ function isNotFound(error: unknown): boolean {
 
 function isUnsatisfiableRange(error: unknown): boolean {
   return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416;
-}
-
-function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** S3 or an S3-compatible store (MinIO, R2, ...): path-style addressing, checksums only when required. */
@@ -128,9 +124,12 @@ export class S3Storage implements FileStorage {
     const command = new GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
-      ResponseContentDisposition: attachmentHeader(options.fileName),
+      ResponseContentDisposition: attachmentDisposition(options.fileName),
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+    return getSignedUrl(this.client, command, {
+      expiresIn: options.expiresInSeconds,
+      ...(options.signedAt ? { signingDate: options.signedAt } : {}),
+    });
   }
 
   async close(): Promise<void> {

@@ -19,6 +19,11 @@ export interface StoredObject {
 export interface DownloadUrlOptions {
   fileName: string;
   expiresInSeconds: number;
+  /**
+   * The signing time (default now). Signing again with the same time gives the same URL, so a
+   * repeated request can be answered with the link it already got.
+   */
+  signedAt?: Date;
 }
 
 /** Where uploaded previews and assets live: a local folder or an S3-compatible bucket. */
