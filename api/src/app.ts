@@ -13,6 +13,7 @@ import requestId, { genReqId } from './plugins/request-id.ts';
 import security from './plugins/security.ts';
 import paymentSweep from './plugins/payment-sweep.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
+import analyticsRoutes from './routes/analytics/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import cartRoutes from './routes/cart/index.ts';
 import couponRoutes from './routes/coupons/index.ts';
@@ -31,7 +32,8 @@ export interface BuildOptions extends ServiceOverrides {
   logStream?: { write(line: string): void };
 }
 
-const SECRET_IN_PATH = /\/(verify-email|reset-password)\/[^/?#]+/g;
+// Mailed tokens and signed download links are credentials: the log keeps the route shape only.
+const SECRET_IN_PATH = /\/(verify-email|reset-password|downloads)\/[^/?#]+/g;
 
 function loggerOptions(config: AppConfig, stream?: BuildOptions['logStream']) {
   return {
@@ -51,7 +53,6 @@ function loggerOptions(config: AppConfig, stream?: BuildOptions['logStream']) {
       censor: '[redacted]',
     },
     serializers: {
-      // Tokens travel in these paths; the log keeps the route shape only.
       req: (req) => ({
         method: req.method,
         url: req.url.replace(SECRET_IN_PATH, '/$1/[redacted]'),
@@ -71,7 +72,8 @@ export async function buildApp(
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Signed download tokens travel as one path parameter (about 250 characters).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +101,7 @@ export async function buildApp(
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(fileRoutes, { prefix: '/files' });
+      await api.register(analyticsRoutes, { prefix: '/analytics' });
       if (!config.isProduction) await api.register(devRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

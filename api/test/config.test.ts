@@ -62,6 +62,15 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
   });
 
+  it('takes the public api base of download links from API_URL (first entry)', () => {
+    assert.equal(loadConfig({}).apiUrl, 'http://localhost:5000');
+    assert.equal(loadConfig({ PORT: '5100' }).apiUrl, 'http://localhost:5100');
+    assert.equal(
+      loadConfig({ API_URL: 'https://api.example.com/, http://10.0.0.2:5000' }).apiUrl,
+      'https://api.example.com',
+    );
+  });
+
   it('chooses the payment provider: local by default, stripe with a secret key', () => {
     const local = loadConfig({}).payments;
     assert.equal(local.provider, 'local');

@@ -12,9 +12,12 @@ describeEachDatabase(
       const { client } = await signedInUser(suite.app);
       await client.post('/api/auth/refresh-token');
       await client.post('/api/auth/forgot-password', { email: 'x@example.test' });
+      await suite.app.inject({ method: 'GET', url: '/api/files/downloads/secret-link-token' });
       const logs = lines.join('\n');
       assert.match(logs, /"reqId":"[0-9a-f-]{36}"/);
       assert.match(logs, /verify-email\/\[redacted\]/);
+      assert.match(logs, /files\/downloads\/\[redacted\]/);
+      assert.ok(!logs.includes('secret-link-token'), 'download token leaked');
       assert.doesNotMatch(logs, new RegExp(PASSWORD.replace(/[#]/g, '\\$&')));
       for (const [name, cookie] of client.cookies) {
         if (name !== 'isLoggedIn') assert.ok(!logs.includes(cookie.value), `${name} leaked`);

@@ -1,10 +1,12 @@
 import type { AppConfig } from '../config.ts';
 import { appWide } from '../lib/plugin.ts';
+import { createAnalyticsService, type AnalyticsService } from '../services/analytics.ts';
 import { createAuthService, type AuthService } from '../services/auth.ts';
 import { createCacheStore, type CacheStore } from '../services/cache.ts';
 import { createCartService, type CartService } from '../services/cart.ts';
 import { createCatalogService, type CatalogService } from '../services/catalog.ts';
 import { createCouponService, type CouponService } from '../services/coupons.ts';
+import { createDownloadService, type DownloadService } from '../services/downloads.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { OutboxMailer } from '../services/mail/outbox.ts';
 import { SmtpMailer } from '../services/mail/smtp.ts';
@@ -34,6 +36,8 @@ export interface Services {
   coupons: CouponService;
   orders: OrderService;
   payments: PaymentService;
+  downloads: DownloadService;
+  analytics: AnalyticsService;
   /** The built-in provider's hosted page, when it is the configured provider. */
   localCheckout: LocalProvider | null;
 }
@@ -83,6 +87,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       provider = createStripeProvider(paymentsConfig);
     }
     const payments = createPaymentService({ db: app.db, provider, orders, coupons, log: app.log });
+    const downloads = createDownloadService({ db: app.db, config, storage, log: app.log });
+    const analytics = createAnalyticsService(app.db);
 
     app.decorate('config', config);
     app.decorate('services', {
@@ -100,6 +106,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       coupons,
       orders,
       payments,
+      downloads,
+      analytics,
       localCheckout,
     });
     // Injected stores belong to the caller (tests share one between two apps).

@@ -80,8 +80,7 @@ export function signDownloadToken(secret: string, claims: DownloadClaims): strin
 }
 
 export type DownloadCheck =
-  | { ok: true; claims: DownloadClaims }
-  | { ok: false; reason: 'invalid' | 'expired' };
+  { ok: true; claims: DownloadClaims } | { ok: false; reason: 'invalid' | 'expired' };
 
 export function verifyDownloadToken(
   secret: string,

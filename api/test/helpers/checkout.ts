@@ -85,3 +85,15 @@ export async function grantsOf(app: FastifyInstance, userId: string) {
 export async function shopper(app: FastifyInstance) {
   return signedInUser(app);
 }
+
+/** Checks out and pays on the local hosted page: the order completes and grants downloads. */
+export async function buy(
+  app: FastifyInstance,
+  client: TestClient,
+  lines: { product: ProductJson; quantity?: number }[],
+) {
+  const session = await checkout(client, lines);
+  const paid = await pressButton(app, session.id, 'pay');
+  assert.equal(paid.statusCode, 303, paid.body);
+  return orderOf(app, session.id);
+}

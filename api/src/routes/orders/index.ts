@@ -7,10 +7,14 @@ const orderParams = z.object({
 });
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orders } = app.services;
+  const { orders, downloads } = app.services;
   app.addHook('onRequest', app.requireUser);
 
   app.get('/', async (request) => orders.list(viewerOf(request).user.id));
+
+  app.get('/purchased-products', async (request) => ({
+    purchasedProducts: await downloads.listPurchased(viewerOf(request).user.id),
+  }));
 
   app.get('/:id', { schema: { params: orderParams } }, async (request) =>
     orders.get(viewerOf(request).user.id, request.params.id),

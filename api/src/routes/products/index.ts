@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { categoryParams, createProductBody, productIdParams } from './schemas.ts';
+import { viewerOf } from '../../plugins/auth-guard.ts';
+import { categoryParams, createProductBody, downloadParams, productIdParams } from './schemas.ts';
 
 const JSON_OVERHEAD_BYTES = 1024 * 1024;
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { products } = app.services;
+  const { products, downloads } = app.services;
   const { previewMaxBytes, assetMaxBytes } = app.config.uploads;
   // Files arrive as base64 data URLs (4/3 of their size); the per-file limits answer 413 first.
   const uploadBodyLimit =
@@ -20,6 +21,16 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/category/:category', { schema: { params: categoryParams } }, async (request) => ({
     products: await products.listByCategory(request.params.category),
   }));
+
+  // The signed URL is the credential of the file request; issuing it needs the session.
+  app.get(
+    '/download/:productId',
+    { onRequest: app.requireUser, schema: { params: downloadParams } },
+    async (request, reply) => {
+      const ticket = await downloads.issue(viewerOf(request).user.id, request.params.productId);
+      return reply.header('cache-control', 'private, no-store').send(ticket);
+    },
+  );
 
   app.post(
     '/',

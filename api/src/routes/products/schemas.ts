@@ -59,4 +59,6 @@ export const createProductBody = z.object({
 
 export const productIdParams = z.object({ id: uuid('Product id') });
 
+export const downloadParams = z.object({ productId: uuid('Product id') });
+
 export const categoryParams = z.object({ category: z.string().min(1).max(200) });
