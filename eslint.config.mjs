@@ -6,7 +6,10 @@ import globals from 'globals';
 export default tseslint.config(
   {
     ignores: [
-      '**/dist/**', '**/dist.prev/**', '**/dist.next/**', '**/dist.swap/**',
+      '**/dist/**',
+      '**/dist.prev/**',
+      '**/dist.next/**',
+      '**/dist.swap/**',
       '**/node_modules/**',
       '**/.data/**',
       '**/coverage/**',
