@@ -1,0 +1,197 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  buildApps,
+  closeServer,
+  startApi,
+  startAppServer,
+  stopProcess,
+} from '../../scripts/lib/composition.mjs';
+import { log } from './report.ts';
+
+/**
+ * The harness's own ports, apart from the e2e suite's (3000-3004, 5000) so both can run at once.
+ */
+export const PORTS = {
+  shell: 3200,
+  'mf-catalog': 3201,
+  'mf-account': 3202,
+  'mf-checkout': 3203,
+  'mf-admin': 3204,
+  api: 5200,
+  baseline: 5299,
+} as const;
+
+export type AppName = 'shell' | 'mf-catalog' | 'mf-account' | 'mf-checkout' | 'mf-admin';
+export const APPS: AppName[] = ['shell', 'mf-catalog', 'mf-account', 'mf-checkout', 'mf-admin'];
+export const REMOTES = APPS.filter((name) => name !== 'shell');
+
+export const SHELL_URL = `http://localhost:${PORTS.shell}`;
+export const API_URL = `http://localhost:${PORTS.api}`;
+
+export const RUNTIME_CONFIG = {
+  apiBaseUrl: '/api',
+  remotes: {
+    catalog: `http://localhost:${PORTS['mf-catalog']}/mf-manifest.json`,
+    account: `http://localhost:${PORTS['mf-account']}/mf-manifest.json`,
+    checkout: `http://localhost:${PORTS['mf-checkout']}/mf-manifest.json`,
+    admin: `http://localhost:${PORTS['mf-admin']}/mf-manifest.json`,
+  },
+};
+
+export function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function assertPortsFree(ports: number[]): Promise<void> {
+  const busy: number[] = [];
+  for (const port of ports) if (await isListening(port)) busy.push(port);
+  if (busy.length) {
+    throw new Error(`The bench needs ports ${busy.join(', ')}, which are in use.`);
+  }
+}
+
+export function ensureBuilt(): void {
+  buildApps({ log: (message: string) => log(message) });
+}
+
+/**
+ * The production static servers of the five apps on the bench ports. The shell's server is the
+ * real one (scripts/lib/static-server.mjs); only `/runtime-config.json` is answered in front of
+ * it, so the shell finds the remotes on the bench ports without touching shell/dist.
+ */
+export async function startFrontends(): Promise<Server[]> {
+  const shell = (await startAppServer('shell', {
+    apiPort: PORTS.api,
+    port: PORTS.shell,
+  })) as Server;
+  const original = shell.listeners('request')[0] as (
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void;
+  const configBody = JSON.stringify(RUNTIME_CONFIG);
+  shell.removeAllListeners('request');
+  shell.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if ((req.url ?? '').split('?')[0] === '/runtime-config.json') {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-cache',
+        'access-control-allow-origin': '*',
+      });
+      res.end(configBody);
+      return;
+    }
+    original(req, res);
+  });
+  const remotes = await Promise.all(
+    REMOTES.map(
+      async (name) => (await startAppServer(name, { port: PORTS[name] })) as unknown as Server,
+    ),
+  );
+  return [shell, ...remotes];
+}
+
+export async function stopFrontends(servers: Server[]): Promise<void> {
+  await Promise.all(servers.map((server) => closeServer(server)));
+}
+
+export interface Database {
+  kind: 'embedded' | 'postgres';
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export const POSTGRES_ADMIN_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh `bench_<random>` database, or null (with the reason) when PostgreSQL is not there. */
+export async function createPostgresDatabase(): Promise<Database | string> {
+  const admin = new pg.Client({
+    connectionString: POSTGRES_ADMIN_URL,
+    connectionTimeoutMillis: 3000,
+  });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `PostgreSQL not reachable at ${POSTGRES_ADMIN_URL} (${(error as Error).message})`;
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export const EMBEDDED: Database = { kind: 'embedded', drop: async () => {} };
+
+export interface RunningApi {
+  child: ChildProcess;
+  pid: number;
+  database: Database;
+  /** The last lines the api printed, for a failure report. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The api as its own process on a fresh temp DATA_DIR (demo data: NODE_ENV=development). */
+export async function startBenchApi(database: Database): Promise<RunningApi> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    APP_URL: SHELL_URL,
+    APP_ORIGINS: SHELL_URL,
+    // The embedded defaults must not pick up a DATABASE_URL from the caller's shell.
+    DATABASE_URL: database.url ?? '',
+    // The throughput runs log in many times; nothing here is a brute-force attempt.
+    LOGIN_MAX_FAILURES: '1000',
+  };
+  const child = (await startApi({ port: PORTS.api, env, stdio: 'pipe' })) as ChildProcess;
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    if (lines.length > 50) lines.splice(0, lines.length - 50);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return {
+    child,
+    pid: child.pid!,
+    database,
+    output: () => lines.join('\n'),
+    async stop() {
+      await stopProcess(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result as AutocannonResult } from 'autocannon';
+import { stopProcess } from '../../scripts/lib/composition.mjs';
+import { API_URL, PORTS, SHELL_URL, type Database } from '../lib/composition.ts';
+import { check, log, ms, num, pct, table, type Budget } from '../lib/report.ts';
+import { SHOPPER, call, categoryProducts, login, type Session } from '../lib/store-api.ts';
+
+const BASELINE_SCRIPT = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../lib/baseline-server.mjs',
+);
+export const CATEGORY = 'digital-art';
+const CONNECTIONS = 50;
+
+interface Route {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  signedIn: boolean;
+  body?: string;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+export interface ApiRouteResult {
+  database: Database['kind'];
+  route: string;
+  api: LoadFigures;
+  baseline: LoadFigures;
+  ratio: number;
+  budgets: Record<string, Budget>;
+}
+
+function figures(result: AutocannonResult): LoadFigures {
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+function headersOf(route: Route, session: Session | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (route.signedIn && session) headers.cookie = session.cookie;
+  if (route.body !== undefined) headers['content-type'] = 'application/json';
+  if (route.method === 'POST') headers.origin = SHELL_URL;
+  return headers;
+}
+
+function load(base: string, route: Route, session: Session | null, duration: number) {
+  return autocannon({
+    url: `${base}${route.path}`,
+    method: route.method,
+    headers: headersOf(route, session),
+    body: route.body,
+    connections: CONNECTIONS,
+    duration,
+    timeout: 10,
+  });
+}
+
+async function startBaseline(routesFile: string): Promise<ChildProcess> {
+  const child = fork(BASELINE_SCRIPT, [String(PORTS.baseline), routesFile], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`baseline server exited with code ${code}`)));
+  });
+  return child;
+}
+
+/** Throughput of four routes next to the bare node:http ceiling, 50 connections each. */
+export async function runApiSection(
+  database: Database,
+  { quick }: { quick: boolean },
+): Promise<ApiRouteResult[]> {
+  const duration = quick ? 3 : 10;
+  const warmup = quick ? 1 : 2;
+  const [product] = await categoryProducts(CATEGORY);
+  if (!product) throw new Error(`No products in ${CATEGORY}`);
+  const routes: Route[] = [
+    {
+      name: `GET /api/products/category/${CATEGORY}`,
+      method: 'GET',
+      path: `/api/products/category/${CATEGORY}`,
+      signedIn: false,
+    },
+    {
+      name: 'GET /api/products/featured',
+      method: 'GET',
+      path: '/api/products/featured',
+      signedIn: false,
+    },
+    { name: 'GET /api/cart (signed in)', method: 'GET', path: '/api/cart', signedIn: true },
+    {
+      name: 'POST /api/cart (signed in)',
+      method: 'POST',
+      path: '/api/cart',
+      signedIn: true,
+      body: JSON.stringify({ productId: product.id }),
+    },
+  ];
+
+  // The exact bytes of each real answer, for the baseline to serve.
+  let session = await login(SHOPPER.email, SHOPPER.password);
+  const captured: Record<string, { status: number; contentType: string; body: string }> = {};
+  for (const route of routes) {
+    const response = await fetch(`${API_URL}${route.path}`, {
+      method: route.method,
+      headers: headersOf(route, session),
+      body: route.body,
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (!response.ok) throw new Error(`${route.name} answered ${response.status}`);
+    captured[`${route.method} ${route.path}`] = {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/json',
+      body: body.toString('base64'),
+    };
+  }
+  const routesFile = path.join(os.tmpdir(), `bench-baseline-${process.pid}.json`);
+  await writeFile(routesFile, JSON.stringify(captured));
+  const baseline = await startBaseline(routesFile);
+  const baselineUrl = `http://127.0.0.1:${PORTS.baseline}`;
+  const apiUrl = `http://127.0.0.1:${PORTS.api}`;
+
+  const results: ApiRouteResult[] = [];
+  try {
+    for (const route of routes) {
+      // A fresh session per route: access tokens live 15 minutes.
+      if (route.signedIn) session = await login(SHOPPER.email, SHOPPER.password);
+      log(`api ${database.kind}: ${route.name} (${duration} s x2)`);
+      await load(apiUrl, route, session, warmup);
+      const base = figures(await load(baselineUrl, route, session, duration));
+      const api = figures(await load(apiUrl, route, session, duration));
+      const ratio = api.requestsPerSecond / base.requestsPerSecond;
+      const clean = api.errors === 0 && api.non2xx === 0;
+      const budgets: Record<string, Budget> = {};
+      if (!route.signedIn) {
+        budgets.ratio = check(ratio >= 0.5, '>= 50% of ceiling');
+        budgets.p99 = check(api.p99Ms < 50, 'p99 < 50 ms');
+        budgets.errors = check(clean, '0 errors');
+      } else if (database.kind === 'postgres') {
+        budgets.ratio = check(ratio >= 0.1, '>= 10% of ceiling');
+        budgets.errors = check(clean, '0 errors');
+      } else {
+        budgets.errors = check(clean, '0 errors');
+      }
+      results.push({
+        database: database.kind,
+        route: route.name,
+        api,
+        baseline: base,
+        ratio,
+        budgets,
+      });
+    }
+  } finally {
+    await stopProcess(baseline);
+  }
+  // Leave the shopper's cart as small as it was: the page section reads it too.
+  await call('DELETE', '/api/cart', { session, body: { productId: product.id } });
+  return results;
+}
+
+export function apiTable(results: ApiRouteResult[]): string {
+  const verdicts = (result: ApiRouteResult) =>
+    Object.values(result.budgets)
+      .map((budget) => `${budget.verdict} ${budget.limit}`)
+      .join('; ') || '-';
+  return table(
+    `API throughput (${CONNECTIONS} connections; ceiling = bare node:http, same bytes)`,
+    [
+      ['db', 'route', 'req/s', 'p50', 'p99', 'err/non2xx', 'ceiling req/s', 'ratio', 'budgets'],
+      ...results.map((result) => [
+        result.database,
+        result.route,
+        num(result.api.requestsPerSecond),
+        ms(result.api.p50Ms),
+        ms(result.api.p99Ms),
+        `${result.api.errors}/${result.api.non2xx}`,
+        num(result.baseline.requestsPerSecond),
+        pct(result.ratio),
+        verdicts(result),
+      ]),
+    ],
+  );
+}

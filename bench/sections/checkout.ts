@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { API_URL, type Database } from '../lib/composition.ts';
+import { check, log, num, table, type Budget } from '../lib/report.ts';
+import {
+  callJson,
+  categoryProducts,
+  createShoppers,
+  type ProductView,
+  type Session,
+} from '../lib/store-api.ts';
+
+export interface CheckoutResult {
+  database: Database['kind'];
+  shoppers: number;
+  ordersPerShopper: number;
+  completed: number;
+  seconds: number;
+  ordersPerSecond: number;
+  errors: number;
+  firstErrors: string[];
+  exactlyOnce: boolean;
+  mismatches: string[];
+  budgets: Record<string, Budget>;
+}
+
+interface OrderView {
+  status: string;
+  total_amount: string | number;
+}
+
+interface Grant {
+  productId: string;
+  maxDownloads: number;
+}
+
+/**
+ * One purchase as the browser makes it: a checkout session, Pay on the local provider's hosted
+ * page (a form post from the api's own origin, answered with 303 to the app) and the success
+ * page's confirmation.
+ */
+export async function purchase(session: Session, product: ProductView): Promise<string> {
+  const created = await callJson<{ id: string }>('POST', '/api/payments/create-checkout-session', {
+    session,
+    body: { products: [{ id: product.id, quantity: 1 }] },
+  });
+  await pay(created.id);
+  await confirm(session, created.id);
+  return created.id;
+}
+
+async function pay(sessionId: string): Promise<void> {
+  const paid = await fetch(`${API_URL}/api/payments/local-checkout/${sessionId}/pay`, {
+    method: 'POST',
+    headers: { origin: API_URL, 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  await paid.arrayBuffer();
+  if (paid.status !== 303) throw new Error(`Pay answered ${paid.status}`);
+}
+
+function confirm(session: Session, sessionId: string): Promise<unknown> {
+  return callJson('POST', '/api/payments/checkout-success', { session, body: { sessionId } });
+}
+
+/** Completed orders per second with 20 shoppers buying at once, then an exactly-once audit. */
+export async function runCheckoutSection(
+  database: Database,
+  { quick }: { quick: boolean },
+): Promise<CheckoutResult> {
+  const shopperCount = 20;
+  const ordersPerShopper = quick ? 4 : 15;
+  const products = await categoryProducts('digital-art');
+  if (products.length === 0) throw new Error('No products to buy');
+  log(`checkout ${database.kind}: creating ${shopperCount} shoppers`);
+  const shoppers = await createShoppers(shopperCount, `ck-${randomBytes(3).toString('hex')}`);
+  const productOf = (index: number) => products[index % products.length]!;
+
+  // Warm-up: one order each (not timed, but audited).
+  const lastSession = await Promise.all(
+    shoppers.map((shopper, index) => purchase(shopper, productOf(index))),
+  );
+
+  log(`checkout ${database.kind}: ${shopperCount} shoppers x ${ordersPerShopper} orders`);
+  let completed = 0;
+  const errors: string[] = [];
+  const started = performance.now();
+  await Promise.all(
+    shoppers.map(async (shopper, index) => {
+      for (let order = 0; order < ordersPerShopper; order += 1) {
+        try {
+          lastSession[index] = await purchase(shopper, productOf(index));
+          completed += 1;
+        } catch (error) {
+          errors.push((error as Error).message);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+
+  // Replays: a second Pay and two more confirmations of each shopper's last session, at once.
+  const replays = await Promise.allSettled(
+    shoppers.flatMap((shopper, index) => [
+      pay(lastSession[index]!),
+      confirm(shopper, lastSession[index]!),
+      confirm(shopper, lastSession[index]!),
+    ]),
+  );
+  for (const replay of replays) {
+    if (replay.status === 'rejected') errors.push(`replay: ${(replay.reason as Error).message}`);
+  }
+
+  // Exactly once: every paid session is one completed order and one grant increment.
+  const mismatches: string[] = [];
+  await Promise.all(
+    shoppers.map(async (shopper, index) => {
+      const product = productOf(index);
+      const expected = 1 + ordersPerShopper;
+      const orders = await callJson<OrderView[]>('GET', '/api/orders', { session: shopper });
+      const done = orders.filter((order) => order.status === 'completed');
+      const total = done.reduce((sum, order) => sum + Number(order.total_amount), 0);
+      const { purchasedProducts } = await callJson<{ purchasedProducts: Grant[] }>(
+        'GET',
+        '/api/orders/purchased-products',
+        { session: shopper },
+      );
+      const grant = purchasedProducts.find((candidate) => candidate.productId === product.id);
+      const expectedTotal = Math.round(expected * product.price * 100);
+      if (done.length !== expected)
+        mismatches.push(`${shopper.email}: ${done.length} completed orders, expected ${expected}`);
+      if (Math.round(total * 100) !== expectedTotal)
+        mismatches.push(`${shopper.email}: total ${total}, expected ${expectedTotal / 100}`);
+      if (grant?.maxDownloads !== expected * product.max_downloads)
+        mismatches.push(
+          `${shopper.email}: ${grant?.maxDownloads} downloads granted, expected ${expected * product.max_downloads}`,
+        );
+    }),
+  );
+  const ordersPerSecond = completed / seconds;
+  const budgets: Record<string, Budget> = {
+    errors: check(errors.length === 0, '0 errors'),
+    exactlyOnce: check(mismatches.length === 0, 'exactly once'),
+    rate: check(
+      database.kind === 'postgres' ? ordersPerSecond >= 200 : null,
+      '>= 200 orders/s (pg)',
+    ),
+  };
+  return {
+    database: database.kind,
+    shoppers: shopperCount,
+    ordersPerShopper,
+    completed,
+    seconds,
+    ordersPerSecond,
+    errors: errors.length,
+    firstErrors: [...new Set(errors)].slice(0, 3),
+    exactlyOnce: mismatches.length === 0,
+    mismatches: mismatches.slice(0, 5),
+    budgets,
+  };
+}
+
+export function checkoutTable(results: CheckoutResult[]): string {
+  return table('Checkout load (create session -> Pay -> confirm, 20 shoppers at once)', [
+    ['db', 'orders', 'seconds', 'orders/s', 'errors', 'exactly once', 'budgets'],
+    ...results.map((result) => [
+      result.database,
+      `${result.completed}/${result.shoppers * result.ordersPerShopper}`,
+      num(result.seconds, 1),
+      num(result.ordersPerSecond, 1),
+      String(result.errors),
+      result.exactlyOnce ? 'yes' : `NO (${result.mismatches.length})`,
+      Object.values(result.budgets)
+        .map((budget) => `${budget.verdict} ${budget.limit}`)
+        .join('; '),
+    ]),
+  ]);
+}
