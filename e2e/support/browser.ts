@@ -51,6 +51,9 @@ export async function runJourney(
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+  // tsx compiles the specs with esbuild's keepNames, which wraps named functions in `__name(...)`;
+  // a function sent to the page (evaluate, waitForFunction, addInitScript) needs that helper too.
+  await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));

@@ -67,6 +67,10 @@ async function assertPortsFree(): Promise<void> {
   }
 }
 
+function build(options: { force?: boolean }): void {
+  buildApps({ ...options, log: console.log });
+}
+
 /**
  * Builds missing dist folders once. With E2E_REBUILD=1 it rebuilds everything, but only in the
  * first spec file of a run: node:test runs every file as a child of one runner process, so the
@@ -74,10 +78,10 @@ async function assertPortsFree(): Promise<void> {
  */
 function ensureBuilt(): void {
   const force = process.env.E2E_REBUILD === '1';
-  if (!force) return buildApps({ log: console.log });
+  if (!force) return build({});
   const marker = path.join(ARTIFACTS_DIR, `.rebuilt-${process.ppid}`);
-  if (existsSync(marker)) return buildApps({ log: console.log });
-  buildApps({ force: true, log: console.log });
+  if (existsSync(marker)) return build({});
+  build({ force: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   for (const old of readdirSync(ARTIFACTS_DIR).filter((name) => name.startsWith('.rebuilt-'))) {
     rmSync(path.join(ARTIFACTS_DIR, old), { force: true });

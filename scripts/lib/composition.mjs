@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -28,12 +28,13 @@ function newestMtime(dir) {
   return newest;
 }
 
+function markerOf(appName) {
+  return path.join(distOf(appName), appName === 'shell' ? 'index.html' : 'mf-manifest.json');
+}
+
 /** Built and not older than its sources, the shared package's or the build tooling's. */
 function isBuilt(appName) {
-  const marker = path.join(
-    distOf(appName),
-    appName === 'shell' ? 'index.html' : 'mf-manifest.json',
-  );
+  const marker = markerOf(appName);
   if (!existsSync(marker)) return false;
   const sources = ['src', 'public', 'package.json'].map((part) => path.join(ROOT, appName, part));
   sources.push(path.join(ROOT, 'shared/src'), path.join(ROOT, 'tooling'));
@@ -52,11 +53,15 @@ export function buildApps({ force = false, only = APP_NAMES, log = console.log }
   for (const appName of only) {
     if (!force && isBuilt(appName)) continue;
     log(`building ${appName}...`);
+    const startedAt = new Date();
     const result = spawnSync('npm', ['run', 'build', '-w', appName], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (result.status !== 0) throw new Error(`Build of ${appName} failed`);
+    // webpack leaves identical output untouched, so the marker's own date may predate a touched
+    // source; stamping it with the build's start keeps the app from looking stale forever.
+    utimesSync(markerOf(appName), startedAt, startedAt);
   }
 }
 

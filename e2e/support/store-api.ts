@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { request, type APIRequestContext, type APIResponse } from 'playwright-core';
+import type { Account } from './shopper';
+
+/**
+ * Direct api calls for arranging a journey (an admin's product, a quick purchase). They go
+ * through the shell's /api proxy with the shell's Origin, as the browser's calls do, so the
+ * api's cross-site check lets them through.
+ */
+
+async function expectStatus(response: APIResponse, status: number, what: string) {
+  if (response.status() !== status) {
+    throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  }
+}
+
+/** A cookie-holding api client signed in as `account` (dispose it when done). */
+export async function apiSessionFor(baseUrl: string, account: Account): Promise<APIRequestContext> {
+  const session = await request.newContext({
+    baseURL: baseUrl,
+    extraHTTPHeaders: { origin: baseUrl },
+  });
+  const response = await session.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  await expectStatus(response, 200, `login of ${account.email}`);
+  return session;
+}
+
+export interface NewAsset {
+  name: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+export interface NewProduct {
+  name: string;
+  description: string;
+  price: number;
+  category: string;
+  assetType: string;
+  preview: Buffer;
+  asset: NewAsset;
+}
+
+interface DropdownItem {
+  id: string;
+  name: string;
+}
+
+const dataUrl = (mimeType: string, bytes: Buffer) =>
+  `data:${mimeType};base64,${bytes.toString('base64')}`;
+
+/** Creates a product as an admin; `category` and `assetType` are the dropdown `name`s. */
+export async function createProductViaApi(
+  admin: APIRequestContext,
+  product: NewProduct,
+): Promise<string> {
+  const dropdown = await admin.get('/api/dropdown/all');
+  await expectStatus(dropdown, 200, 'GET /api/dropdown/all');
+  const { data } = (await dropdown.json()) as {
+    data: { categories: DropdownItem[]; assetTypes: DropdownItem[] };
+  };
+  const categoryId = data.categories.find((item) => item.name === product.category)?.id;
+  const assetTypeId = data.assetTypes.find((item) => item.name === product.assetType)?.id;
+  assert.ok(categoryId && assetTypeId, `unknown ${product.category} / ${product.assetType}`);
+
+  const response = await admin.post('/api/products', {
+    data: {
+      name: product.name,
+      description: product.description,
+      price: product.price,
+      categoryId,
+      assetTypeId,
+      previewImage: dataUrl('image/png', product.preview),
+      originalAsset: dataUrl(product.asset.mimeType, product.asset.bytes),
+      fileName: product.asset.name,
+      fileSize: product.asset.bytes.length,
+    },
+  });
+  await expectStatus(response, 201, 'POST /api/products');
+  return ((await response.json()) as { id: string }).id;
+}
+
+/**
+ * Buys the products (one each, no coupon) with `client`'s session: cart, checkout session, then
+ * the local provider's hosted page's Pay form, which completes the order. Returns the session id.
+ */
+export async function purchaseViaApi(
+  client: APIRequestContext,
+  baseUrl: string,
+  productIds: string[],
+): Promise<string> {
+  const headers = { origin: baseUrl };
+  for (const productId of productIds) {
+    await expectStatus(
+      await client.post(`${baseUrl}/api/cart`, { data: { productId }, headers }),
+      200,
+      'POST /api/cart',
+    );
+  }
+  const created = await client.post(`${baseUrl}/api/payments/create-checkout-session`, {
+    data: { products: productIds.map((_id) => ({ _id, quantity: 1 })), couponCode: null },
+    headers,
+  });
+  await expectStatus(created, 200, 'POST /api/payments/create-checkout-session');
+  const session = (await created.json()) as { id: string; url: string };
+
+  // The hosted page posts its own form, from its own origin.
+  const paid = await client.post(`${session.url}/pay`, {
+    form: {},
+    headers: { origin: new URL(session.url).origin },
+    maxRedirects: 0,
+  });
+  await expectStatus(paid, 303, "the hosted page's Pay form");
+  assert.match(paid.headers().location ?? '', /\/purchase-success\?session_id=/);
+  return session.id;
+}
