@@ -57,10 +57,15 @@ for (const remote of REMOTES) {
 test('a remote whose manifest lost its ./routes expose shows the fallback, not a blank page', (t) =>
   store.journey(t, async (page) => {
     await logIn(page, store.baseUrl, DEMO_ADMIN);
-    await page.route(`${store.composition.urlOf('mf-account')}/mf-manifest.json`, async (route) => {
+    // A deploy that dropped ./routes: the manifest no longer lists it and its chunk is gone.
+    const remote = store.composition.urlOf('mf-account');
+    await page.route(`${remote}/mf-manifest.json`, async (route) => {
       const manifest = (await (await route.fetch()).json()) as { exposes: unknown[] };
       await route.fulfill({ json: { ...manifest, exposes: [] } });
     });
+    await page.route(`${remote}/chunks/__federation_expose_routes*`, (route) =>
+      route.fulfill({ status: 404, body: 'Not found' }),
+    );
     await page.goto(store.url('/orders'));
     const fallback = page.getByTestId('remote-fallback');
     await fallback.getByRole('heading', { name: FALLBACK_TITLE, exact: true }).waitFor();
@@ -104,15 +109,10 @@ test('React, react-dom, react-router, react-redux and the store load once across
         }
       }
       const renderers = (window as unknown as { __renderers: unknown[] }).__renderers.length;
-      return { renderers, byPackage, instances: Object.keys(share) };
+      return { renderers, byPackage };
     });
 
     assert.equal(loaded.renderers, 1, 'more than one react-dom renderer initialised');
-    assert.equal(
-      loaded.instances.length,
-      5,
-      `federation instances: ${loaded.instances.join(', ')}`,
-    );
     for (const name of ['react', 'react-dom', 'react-router', 'react-redux', '@store/shared']) {
       const providers = new Set(loaded.byPackage[name]);
       assert.deepEqual([...providers], [`shell@${[...providers][0]?.split('@').pop()}`], name);
