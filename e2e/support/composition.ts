@@ -17,6 +17,7 @@ import {
   stopProcess,
   writeRuntimeConfig,
 } from '../../scripts/lib/composition.mjs';
+import { provisionApiServices } from './databases';
 import { ARTIFACTS_DIR } from './paths';
 
 export type AppName = 'shell' | 'mf-catalog' | 'mf-account' | 'mf-checkout' | 'mf-admin';
@@ -96,6 +97,8 @@ export async function startComposition(): Promise<Composition> {
   await writeRuntimeConfig(runtimeConfigFromEnv({}, HOST));
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
+  const services = await provisionApiServices();
+  console.log(`e2e api on ${services.describe}`);
   const servers = new Map<AppName, Server>();
   let api: ChildProcess | null = null;
 
@@ -117,6 +120,7 @@ export async function startComposition(): Promise<Composition> {
     servers.clear();
     await stopProcess(api);
     await rm(dataDir, { recursive: true, force: true });
+    await services.release();
   };
 
   try {
@@ -128,6 +132,7 @@ export async function startComposition(): Promise<Composition> {
         DATA_DIR: dataDir,
         APP_URL: `http://${HOST}:${portOf('shell')}`,
         LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+        ...services.env,
       },
     })) as ChildProcess;
     for (const name of APP_NAMES as AppName[]) {
