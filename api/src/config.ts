@@ -60,6 +60,8 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   rememberMeTtlSeconds: number;
   refreshGraceSeconds: number;
+  /** A repeat download request within this window gets the last URL back without counting. */
+  downloadReuseSeconds: number;
   secureCookies: boolean;
   bodyLimitBytes: number;
   redisUrl: string | null;
@@ -229,6 +231,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionTtlSeconds: 7 * DAY,
     rememberMeTtlSeconds: 30 * DAY,
     refreshGraceSeconds: int(env, 'REFRESH_GRACE_SECONDS', 10),
+    downloadReuseSeconds: int(env, 'DOWNLOAD_REUSE_SECONDS', 30),
     secureCookies: isProduction,
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     redisUrl: env.REDIS_URL || null,

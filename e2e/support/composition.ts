@@ -91,7 +91,9 @@ function ensureBuilt(): void {
 }
 
 /** Shell + four remotes (static, in-process) + api (child process, fresh embedded database). */
-export async function startComposition(): Promise<Composition> {
+export async function startComposition({
+  apiEnv = {},
+}: { apiEnv?: Record<string, string> } = {}): Promise<Composition> {
   await assertPortsFree();
   ensureBuilt();
   await writeRuntimeConfig(runtimeConfigFromEnv({}, HOST));
@@ -133,6 +135,7 @@ export async function startComposition(): Promise<Composition> {
         APP_URL: `http://${HOST}:${portOf('shell')}`,
         LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
         ...services.env,
+        ...apiEnv,
       },
     })) as ChildProcess;
     for (const name of APP_NAMES as AppName[]) {

@@ -21,12 +21,12 @@ export interface StoreUnderTest {
  * test and tear both down after the last one, whatever happened in between. Each spec file runs
  * in its own process, so each gets its own api and a fresh database.
  */
-export function useStore(): StoreUnderTest {
+export function useStore(options: { apiEnv?: Record<string, string> } = {}): StoreUnderTest {
   let composition: Composition | null = null;
   let browser: Browser | null = null;
 
   before(async () => {
-    composition = await startComposition();
+    composition = await startComposition(options);
     browser = await launchBrowser();
   });
 

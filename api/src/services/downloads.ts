@@ -12,8 +12,6 @@ import { signDownloadToken, verifyDownloadToken } from './tokens.ts';
 
 /** Lifetime of a signed download URL. */
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
-/** A repeat request within this window gets the last URL back without counting. */
-export const DOWNLOAD_REUSE_SECONDS = 30;
 
 /** A grant as `GET /api/orders/purchased-products` answers it (contract section 5). */
 export interface PurchasedProductView {
@@ -44,7 +42,7 @@ export interface DownloadFile {
 
 interface Deps {
   db: Db;
-  config: Pick<AppConfig, 'apiUrl' | 'publicFilesUrl' | 'tokenSecret'>;
+  config: Pick<AppConfig, 'apiUrl' | 'publicFilesUrl' | 'tokenSecret' | 'downloadReuseSeconds'>;
   storage: FileStorage;
   log: FastifyBaseLogger;
 }
@@ -66,7 +64,7 @@ const notPurchased = () => new HttpError(404, 'Product not purchased');
 const invalidLink = () => new HttpError(403, 'Invalid download link');
 
 export function createDownloadService({ db, config, storage, log }: Deps) {
-  const reuseWindow = sql.raw(`interval '${DOWNLOAD_REUSE_SECONDS} seconds'`);
+  const reuseWindow = sql.raw(`interval '${Math.trunc(config.downloadReuseSeconds)} seconds'`);
   const recentlyIssued = sql<boolean>`coalesce(${purchasedProducts.lastIssuedAt} > now() - ${reuseWindow}, false)`;
   const notExpired = sql`(${purchasedProducts.expiresAt} is null or ${purchasedProducts.expiresAt} > now())`;
 
