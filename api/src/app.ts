@@ -89,6 +89,8 @@ export async function buildApp(
   await app.register(authGuard);
   await app.register(paymentSweep, { config });
   if (config.seedDemoCatalog) await seedCatalog(app.db, app.services.storage, app.log);
+  // Seeds and migrations are the only writers of categories: other instances drop their copies.
+  await app.services.products.invalidateCatalog();
 
   await app.register(
     async (api) => {

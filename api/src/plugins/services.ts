@@ -18,6 +18,12 @@ import { createStripeProvider } from '../services/payments/stripe.ts';
 import { createPasswordService, type PasswordService } from '../services/passwords-flow.ts';
 import { createRateLimitStore, type RateLimitStore } from '../services/rate-limit-store.ts';
 import { createProductService, type ProductService } from '../services/products.ts';
+import {
+  CATALOG_CACHE,
+  createPublicCatalog,
+  type PublicCatalog,
+} from '../services/public-catalog.ts';
+import { ResponseCache } from '../services/response-cache.ts';
 import { createSessions, type SessionService } from '../services/sessions.ts';
 import { createStorage, type FileStorage } from '../services/storage/index.ts';
 
@@ -32,6 +38,8 @@ export interface Services {
   cache: CacheStore;
   catalog: CatalogService;
   products: ProductService;
+  /** Cached, serialized public catalog reads. */
+  publicCatalog: PublicCatalog;
   cart: CartService;
   coupons: CouponService;
   orders: OrderService;
@@ -74,6 +82,15 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const cache = options.overrides?.cache ?? createCacheStore(config.redisUrl, app.log);
     const catalog = createCatalogService(app.db);
     const products = createProductService({ db: app.db, config, storage, cache, log: app.log });
+    const publicCatalog = createPublicCatalog(
+      new ResponseCache(cache, CATALOG_CACHE, {
+        ttlSeconds: config.featuredCacheTtlSeconds,
+        maxEntries: 1000,
+        log: app.log,
+      }),
+      products,
+      catalog,
+    );
     const cart = createCartService(app.db, config);
     const coupons = createCouponService(app.db);
     const orders = createOrderService({ db: app.db, config, mailer, log: app.log });
@@ -102,6 +119,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       cache,
       catalog,
       products,
+      publicCatalog,
       cart,
       coupons,
       orders,

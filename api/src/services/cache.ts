@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 export interface CacheStore {
   remember<T>(name: string, ttlSeconds: number, load: () => Promise<T>): Promise<T>;
   invalidate(name: string): Promise<void>;
+  /** The name's current version (changes on every `invalidate`); throws if the store is down. */
+  version(name: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,10 @@ export class MemoryCacheStore implements CacheStore {
     this.entries.delete(name);
   }
 
+  async version(name: string): Promise<string> {
+    return String(this.versions.get(name) ?? 0);
+  }
+
   async close(): Promise<void> {
     this.entries.clear();
   }
@@ -52,7 +58,12 @@ export class RedisCacheStore implements CacheStore {
     prefix = 'cache:',
     private readonly log?: Logger,
   ) {
-    this.redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+    // Auto-pipelining: the version reads of concurrent requests share one write to the socket.
+    this.redis = new Redis(url, {
+      keyPrefix: prefix,
+      maxRetriesPerRequest: 2,
+      enableAutoPipelining: true,
+    });
   }
 
   async remember<T>(name: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
@@ -79,6 +90,10 @@ export class RedisCacheStore implements CacheStore {
   async invalidate(name: string): Promise<void> {
     // Not swallowed: a failed bump would leave other instances serving stale data.
     await this.redis.incr(`${name}:version`);
+  }
+
+  async version(name: string): Promise<string> {
+    return (await this.redis.get(`${name}:version`)) ?? '0';
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,7 @@ import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { sniffImageType } from '../lib/image-type.ts';
 import type { CacheStore } from './cache.ts';
+import { CATALOG_CACHE } from './public-catalog.ts';
 import { PREVIEW_PREFIX, selectProductViews, type ProductView } from './product-view.ts';
 import type { FileStorage } from './storage/storage.ts';
 
@@ -32,7 +33,6 @@ interface Deps {
   log: FastifyBaseLogger;
 }
 
-const FEATURED = 'products:featured';
 const MB = 1024 * 1024;
 
 function invalid(field: string, message: string): HttpError {
@@ -64,17 +64,15 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
 
   const listByCategory = (slug: string) => views(eq(categories.name, slug));
 
-  const listFeatured = () =>
-    cache.remember(FEATURED, config.featuredCacheTtlSeconds, () =>
-      views(eq(products.isFeatured, true)),
-    );
+  /** Uncached; the public routes serve it through `PublicCatalog`. */
+  const listFeatured = () => views(eq(products.isFeatured, true));
 
-  // The write has committed by now; a failed bump only leaves the list stale until its TTL.
-  async function invalidateFeatured(): Promise<void> {
+  // The write has committed by now; a failed bump only leaves the lists stale until their TTL.
+  async function invalidateCatalog(): Promise<void> {
     try {
-      await cache.invalidate(FEATURED);
+      await cache.invalidate(CATALOG_CACHE);
     } catch (error) {
-      log.error({ err: error }, 'could not invalidate the featured products cache');
+      log.error({ err: error }, 'could not invalidate the public catalog cache');
     }
   }
 
@@ -146,7 +144,7 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
         if (!row) throw new Error('product insert returned nothing');
         return row.id;
       });
-      await invalidateFeatured();
+      await invalidateCatalog();
       const view = await byId(id);
       if (!view) throw new Error('created product not found');
       return view;
@@ -175,7 +173,7 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
       await tx.delete(cartItems).where(eq(cartItems.productId, id));
       return true;
     });
-    if (deleted) await invalidateFeatured();
+    if (deleted) await invalidateCatalog();
     return deleted;
   }
 
@@ -186,11 +184,20 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
       .where(and(eq(products.id, id), isNull(products.deletedAt)))
       .returning({ id: products.id });
     if (!row) return null;
-    await invalidateFeatured();
+    await invalidateCatalog();
     return byId(id);
   }
 
-  return { byId, listAll, listByCategory, listFeatured, create, remove, toggleFeatured };
+  return {
+    byId,
+    listAll,
+    listByCategory,
+    listFeatured,
+    invalidateCatalog,
+    create,
+    remove,
+    toggleFeatured,
+  };
 }
 
 export type ProductService = ReturnType<typeof createProductService>;

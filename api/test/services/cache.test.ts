@@ -38,6 +38,17 @@ function behavesLikeACacheStore(name: string, create: () => CacheStore) {
       assert.equal(await store.remember(name, 60, async () => value), 'fresh');
     });
 
+    it('reports a version that changes on every invalidation', async () => {
+      const name = key();
+      const first = await store.version(name);
+      assert.equal(await store.version(name), first);
+      await store.invalidate(name);
+      const second = await store.version(name);
+      assert.notEqual(second, first);
+      await store.invalidate(name);
+      assert.notEqual(await store.version(name), second);
+    });
+
     it('expires entries after their TTL', async () => {
       const name = key();
       await store.remember(name, 1, async () => 'first');

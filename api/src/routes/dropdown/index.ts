@@ -1,22 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendCached } from '../../services/response-cache.ts';
 
+/** Served from the versioned public catalog cache (`services/public-catalog.ts`). */
 const dropdownRoutes: FastifyPluginAsync = async (app) => {
-  const { catalog } = app.services;
+  const { publicCatalog } = app.services;
 
-  app.get('/categories', async () => ({ success: true, data: await catalog.listCategories() }));
+  app.get('/categories', async (request, reply) =>
+    sendCached(request, reply, await publicCatalog.categories()),
+  );
 
-  app.get('/categories/statistics', async () => ({
-    success: true,
-    data: await catalog.categoryStatistics(),
-  }));
+  app.get('/categories/statistics', async (request, reply) =>
+    sendCached(request, reply, await publicCatalog.statistics()),
+  );
 
-  app.get('/all', async () => {
-    const [categories, assetTypes] = await Promise.all([
-      catalog.listCategories(),
-      catalog.listAssetTypes(),
-    ]);
-    return { success: true, data: { categories, assetTypes } };
-  });
+  app.get('/all', async (request, reply) => sendCached(request, reply, await publicCatalog.all()));
 };
 
 export default dropdownRoutes;

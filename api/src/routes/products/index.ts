@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { viewerOf } from '../../plugins/auth-guard.ts';
+import { sendCached } from '../../services/response-cache.ts';
 import { categoryParams, createProductBody, downloadParams, productIdParams } from './schemas.ts';
 
 const JSON_OVERHEAD_BYTES = 1024 * 1024;
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { products, downloads } = app.services;
+  const { products, downloads, publicCatalog } = app.services;
   const { previewMaxBytes, assetMaxBytes } = app.config.uploads;
   // Files arrive as base64 data URLs (4/3 of their size); the per-file limits answer 413 first.
   const uploadBodyLimit =
@@ -16,11 +17,13 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     products: await products.listAll(),
   }));
 
-  app.get('/featured', async () => products.listFeatured());
+  app.get('/featured', async (request, reply) =>
+    sendCached(request, reply, await publicCatalog.featured()),
+  );
 
-  app.get('/category/:category', { schema: { params: categoryParams } }, async (request) => ({
-    products: await products.listByCategory(request.params.category),
-  }));
+  app.get('/category/:category', { schema: { params: categoryParams } }, async (request, reply) =>
+    sendCached(request, reply, await publicCatalog.category(request.params.category)),
+  );
 
   // The signed URL is the credential of the file request; issuing it needs the session.
   app.get(

@@ -69,5 +69,58 @@ for (const kind of redisUrl ? databaseKinds() : []) {
       await admin.delete(`/api/products/${product.id}`);
       assert.ok(!(await featuredIds(two)).includes(product.id), 'delete seen by the other');
     });
+
+    it('shares the category lists, statistics and ETags the same way', async () => {
+      const [one, two] = apps as [FastifyInstance, FastifyInstance];
+      const admin = await adminClient(one);
+      const catalog = await createCatalog(one);
+      const first = await createProduct(admin, catalog);
+      const url = `/api/products/category/${catalog.categorySlug}`;
+      const read = async (app: FastifyInstance) => {
+        const response = await app.inject(url);
+        const ids = response.json<{ products: Array<{ id: string; is_featured: boolean }> }>();
+        return { etag: response.headers.etag as string, products: ids.products };
+      };
+      const stats = async (app: FastifyInstance) =>
+        (await app.inject('/api/dropdown/categories/statistics'))
+          .json<{ data: Array<{ id: string; product_count: number; featured_count: number }> }>()
+          .data.find((item) => item.id === catalog.categoryId)!;
+
+      const initial = await read(two);
+      assert.deepEqual(
+        initial.products.map((product) => product.id),
+        [first.id],
+      );
+      assert.equal((await read(one)).etag, initial.etag, 'same body, same tag on both');
+      assert.equal((await stats(two)).product_count, 1);
+
+      const second = await createProduct(admin, catalog);
+      const created = await read(two);
+      assert.deepEqual(
+        created.products.map((product) => product.id),
+        [second.id, first.id],
+        'create seen by the other',
+      );
+      assert.equal((await stats(two)).product_count, 2);
+      const revalidated = await two.inject({ url, headers: { 'if-none-match': initial.etag } });
+      assert.equal(revalidated.statusCode, 200, 'the old tag is stale on the other');
+
+      await admin.patch(`/api/products/${second.id}`);
+      assert.ok(
+        (await read(two)).products.find((product) => product.id === second.id)!.is_featured,
+      );
+      assert.equal((await stats(two)).featured_count, 1, 'toggle seen by the other');
+
+      await admin.delete(`/api/products/${first.id}`);
+      assert.deepEqual(
+        (await read(two)).products.map((product) => product.id),
+        [second.id],
+        'delete seen by the other',
+      );
+      assert.equal((await stats(two)).product_count, 1);
+      const now = await read(two);
+      const notModified = await one.inject({ url, headers: { 'if-none-match': now.etag } });
+      assert.equal(notModified.statusCode, 304, 'either instance revalidates the tag');
+    });
   });
 }
