@@ -2,6 +2,7 @@ FROM node:20.18.0-bookworm-slim
 WORKDIR /repo
 ENV NODE_ENV=production
 COPY package.json package-lock.json tsconfig.base.json ./
+COPY scripts/prune-lockfile.mjs ./scripts/
 COPY tooling/package.json ./tooling/
 COPY shared/package.json ./shared/
 COPY shell/package.json ./shell/

@@ -3,6 +3,7 @@ FROM node:20.18.0-bookworm-slim AS build
 ARG APP
 WORKDIR /repo
 COPY package.json package-lock.json tsconfig.base.json ./
+COPY scripts/prune-lockfile.mjs ./scripts/
 COPY tooling ./tooling
 COPY shared ./shared
 COPY shell/package.json ./shell/
