@@ -68,10 +68,6 @@ async function assertPortsFree(): Promise<void> {
   }
 }
 
-function build(options: { force?: boolean }): void {
-  buildApps({ ...options, log: console.log });
-}
-
 /**
  * Builds missing dist folders once. With E2E_REBUILD=1 it rebuilds everything, but only in the
  * first spec file of a run: node:test runs every file as a child of one runner process, so the
@@ -79,10 +75,10 @@ function build(options: { force?: boolean }): void {
  */
 function ensureBuilt(): void {
   const force = process.env.E2E_REBUILD === '1';
-  if (!force) return build({});
+  if (!force) return buildApps();
   const marker = path.join(ARTIFACTS_DIR, `.rebuilt-${process.ppid}`);
-  if (existsSync(marker)) return build({});
-  build({ force: true });
+  if (existsSync(marker)) return buildApps();
+  buildApps({ force: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   for (const old of readdirSync(ARTIFACTS_DIR).filter((name) => name.startsWith('.rebuilt-'))) {
     rmSync(path.join(ARTIFACTS_DIR, old), { force: true });

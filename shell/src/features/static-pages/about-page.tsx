@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { GetStartedModal } from './get-started-modal';
 import { StaticPage } from './static-page';
 import styles from './static-page.module.css';
+import { TileGrid } from './tile-grid';
 
 const STATS = [
   { value: '10K+', label: 'Happy Customers' },
@@ -65,17 +66,7 @@ export function AboutPage() {
         <h2 id="our-values" className={styles.blockTitle}>
           Our Values
         </h2>
-        <div className={styles.grid}>
-          {VALUES.map(({ icon, title, text }) => (
-            <div key={title} className={`${primitives.card} ${styles.tile}`}>
-              <span className={styles.tileIcon} aria-hidden="true">
-                {icon}
-              </span>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </div>
-          ))}
-        </div>
+        <TileGrid tiles={VALUES} />
       </section>
       <section className={`${primitives.card} ${styles.callout}`} aria-labelledby="join-us">
         <h2 id="join-us">Ready to join us?</h2>

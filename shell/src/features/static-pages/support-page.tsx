@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL, WHATSAPP_URL } from '../../layout/contact';
 import { PolicySection, StaticPage } from './static-page';
 import styles from './static-page.module.css';
+import { TileGrid } from './tile-grid';
 
 const HELP_CATEGORIES = [
   {
@@ -69,17 +70,7 @@ export function SupportPage() {
         <h2 id="help-categories" className={styles.blockTitle}>
           How can we help?
         </h2>
-        <div className={styles.grid}>
-          {HELP_CATEGORIES.map(({ icon, title, text }) => (
-            <div key={title} className={`${primitives.card} ${styles.tile}`}>
-              <span className={styles.tileIcon} aria-hidden="true">
-                {icon}
-              </span>
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </div>
-          ))}
-        </div>
+        <TileGrid tiles={HELP_CATEGORIES} />
       </section>
       <PolicySection title="Frequently Asked Questions">
         {QUICK_ANSWERS.map(({ question, answer }) => (
