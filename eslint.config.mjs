@@ -38,6 +38,22 @@ export default tseslint.config(
     },
   },
   {
+    // A second copy of react-router in a remote would have its own router context.
+    files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
+    ignores: ['shared/src/router.ts', 'shared/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: "Import the router API from '@store/shared' (shared/src/router.ts).",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

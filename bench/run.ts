@@ -283,11 +283,12 @@ for (const error of results.errors)
 results.finishedAt = new Date().toISOString();
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 await mkdir(resultsDir, { recursive: true });
+const resultsFile = process.env.BENCH_RESULTS_FILE ?? 'latest.json';
 await writeFile(
-  path.join(resultsDir, 'latest.json'),
+  path.join(resultsDir, resultsFile),
   `${JSON.stringify({ ...results, report: printed.join('\n') }, null, 2)}\n`,
 );
-log(`wrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))}`);
+log(`wrote ${path.relative(process.cwd(), path.join(resultsDir, resultsFile))}`);
 
 const failed = judged.filter((budget) => budget.verdict === 'FAIL').length;
 log(`${judged.length - failed} budgets pass, ${failed} fail, ${results.errors.length} errors`);

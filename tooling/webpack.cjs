@@ -86,6 +86,13 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           },
           dts: false,
           dev: false,
+          experiments: {
+            // Browser-only builds; remotes never load other remotes, so they drop the remote
+            // loading and manifest (snapshot) code from their copy of the runtime.
+            optimization: isHost
+              ? { target: 'web' }
+              : { target: 'web', disableRemote: true, disableSnapshot: true },
+          },
         }),
         new DefinePlugin({
           __APP_NAME__: JSON.stringify(appName),

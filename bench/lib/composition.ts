@@ -15,17 +15,20 @@ import {
 } from '../../scripts/lib/composition.mjs';
 import { log } from './report.ts';
 
+// BENCH_PORT_OFFSET lets two harness runs (e.g. one per section) share a machine.
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0) || 0;
+
 /**
  * The harness's own ports, apart from the e2e suite's (3000-3004, 5000) so both can run at once.
  */
 export const PORTS = {
-  shell: 3200,
-  'mf-catalog': 3201,
-  'mf-account': 3202,
-  'mf-checkout': 3203,
-  'mf-admin': 3204,
-  api: 5200,
-  baseline: 5299,
+  shell: 3200 + OFFSET,
+  'mf-catalog': 3201 + OFFSET,
+  'mf-account': 3202 + OFFSET,
+  'mf-checkout': 3203 + OFFSET,
+  'mf-admin': 3204 + OFFSET,
+  api: 5200 + OFFSET,
+  baseline: 5299 + OFFSET,
 } as const;
 
 export type AppName = 'shell' | 'mf-catalog' | 'mf-account' | 'mf-checkout' | 'mf-admin';

@@ -51,7 +51,8 @@ export { isRemoteRoutesModule, type RemoteRoutesModule } from './federation/remo
 export { useAppDispatch, useAppSelector } from './store/hooks';
 export { makeStore, type AppDispatch, type AppStore } from './store/make-store';
 export { rootReducer, type LazyLoadedSlices, type RootState } from './store/root-reducer';
-export { notify, toastContainerProps, TOAST_DURATION_MS } from './ui/notify';
+export { notify, TOAST_DURATION_MS } from './ui/notify';
+export { Toaster } from './ui/toaster';
 export { Spinner } from './ui/spinner';
 export { default as primitives } from './ui/primitives.module.css';
 export type { Category, CategoryStatistics } from './catalog/category';
@@ -71,3 +72,4 @@ export { Modal } from './ui/modal';
 export { PasswordField, type MatchState } from './ui/password-field';
 export { TabPanel, Tabs, type TabItem } from './ui/tabs';
 export { announceApp } from './federation/announce-app';
+export * from './router';

@@ -11,7 +11,6 @@ import {
 import '@store/shared/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'react-toastify/dist/ReactToastify.css';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './config/load-runtime-config';
 import { registerRemoteLocations } from './remotes/federation-loader';

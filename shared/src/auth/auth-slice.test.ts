@@ -1,6 +1,6 @@
 import { AxiosError, type AxiosResponse } from 'axios';
-import { toast } from 'react-toastify';
 import { apiClient } from '../api/client';
+import { notify } from '../ui/notify';
 import { makeStore } from '../store/make-store';
 import { checkAuth, login, logout, refreshToken, UNVERIFIED_MESSAGE } from './auth-slice';
 import type { User } from './user';
@@ -33,8 +33,8 @@ beforeEach(() => {
   localStorage.clear();
   setIndicator(false);
   jest.restoreAllMocks();
-  jest.spyOn(toast, 'error').mockReturnValue('id');
-  jest.spyOn(toast, 'success').mockReturnValue('id');
+  jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+  jest.spyOn(notify, 'success').mockImplementation(() => undefined);
 });
 
 describe('auth state at start', () => {
@@ -109,7 +109,7 @@ describe('login and logout', () => {
     const store = makeStore();
     const result = await store.dispatch(login({ email: 'a@b.co', password: 'x' })).unwrap();
     expect(result).toEqual({ success: false, emailVerificationRequired: true });
-    expect(toast.error).toHaveBeenCalledWith(UNVERIFIED_MESSAGE, expect.anything());
+    expect(notify.error).toHaveBeenCalledWith(UNVERIFIED_MESSAGE);
     expect(store.getState().auth.user).toBeNull();
   });
 
@@ -120,7 +120,7 @@ describe('login and logout', () => {
     jest.spyOn(apiClient, 'post').mockImplementation(() => httpError(500, {}));
     await store.dispatch(logout());
     expect(store.getState().auth.user).toBeNull();
-    expect(toast.error).toHaveBeenCalledWith('An error occurred during logout', expect.anything());
+    expect(notify.error).toHaveBeenCalledWith('An error occurred during logout');
   });
 });
 

@@ -1,12 +1,10 @@
+import { BrowserRouter, Link, Route, Routes } from '../router';
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
 import '../ui/tokens.css';
 import { makeStore } from '../store/make-store';
-import { toastContainerProps } from '../ui/notify';
+import { Toaster } from '../ui/toaster';
 
 /**
  * A remote on its own (`npm run dev -w mf-x`): its own store and router, so a team can work on
@@ -36,7 +34,7 @@ export function renderStandalone(name: string, pages: Record<string, ComponentTy
               <Route key={path} path={path} element={<Page />} />
             ))}
           </Routes>
-          <ToastContainer {...toastContainerProps} />
+          <Toaster />
         </BrowserRouter>
       </Provider>
     </StrictMode>,

@@ -1,4 +1,4 @@
-import { toast, type ToastContainerProps } from 'react-toastify';
+import type { ToastContainerProps } from 'react-toastify';
 
 /** Spec section 9: durations per type, at most 20 at once, top-center. */
 export const TOAST_DURATION_MS = { error: 4000, blank: 4000, custom: 4000, success: 2000 } as const;
@@ -13,10 +13,39 @@ export const toastContainerProps: ToastContainerProps = {
   theme: 'dark',
 };
 
+type Kind = 'success' | 'error' | 'blank';
+
+// react-toastify and its stylesheet load with the first toast, not with the first page: most
+// visits never show one. Toasts raised before the container mounts wait in its queue.
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+
+export function subscribeToToaster(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
+export function isToasterWanted(): boolean {
+  return toasterWanted;
+}
+
+function show(kind: Kind, message: string): void {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    toasterListeners.forEach((listener) => listener());
+  }
+  import('react-toastify').then(
+    ({ toast }) => {
+      const options = { autoClose: TOAST_DURATION_MS[kind] };
+      if (kind === 'blank') toast(message, options);
+      else toast[kind](message, options);
+    },
+    (error: unknown) => console.error(`Could not show the message "${message}"`, error),
+  );
+}
+
 export const notify = {
-  success: (message: string) => toast.success(message, { autoClose: TOAST_DURATION_MS.success }),
-  error: (message: string) => toast.error(message, { autoClose: TOAST_DURATION_MS.error }),
-  blank: (message: string) => toast(message, { autoClose: TOAST_DURATION_MS.blank }),
-  loading: (message: string) => toast.loading(message),
-  dismiss: (id?: string | number) => toast.dismiss(id),
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  blank: (message: string) => show('blank', message),
 };

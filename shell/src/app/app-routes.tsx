@@ -1,6 +1,5 @@
-import { Spinner } from '@store/shared';
+import { Spinner, Route, Routes } from '@store/shared';
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { RemotePage } from '../remotes/remote-page';
 import { AdminOnly, SignedInOnly, SignedOutOnly } from './guards';
 import {

@@ -1,8 +1,6 @@
 import type { AppStore } from '@store/shared';
-import { toastContainerProps } from '@store/shared';
+import { BrowserRouter, Toaster } from '@store/shared';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { Footer } from '../layout/footer/footer';
 import { Navbar } from '../layout/navbar/navbar';
 import { AppRoutes } from './app-routes';
@@ -26,7 +24,7 @@ export function App({ store }: { store: AppStore }) {
             <Footer />
           </div>
         </AuthGate>
-        <ToastContainer {...toastContainerProps} />
+        <Toaster />
       </BrowserRouter>
     </Provider>
   );

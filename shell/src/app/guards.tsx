@@ -1,5 +1,4 @@
-import { isAdmin, selectUser, useAppSelector } from '@store/shared';
-import { Navigate, Outlet } from 'react-router-dom';
+import { isAdmin, selectUser, useAppSelector, Navigate, Outlet } from '@store/shared';
 
 export function SignedOutOnly() {
   const user = useAppSelector(selectUser);

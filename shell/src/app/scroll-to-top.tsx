@@ -1,5 +1,5 @@
+import { useLocation } from '@store/shared';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 
 export function ScrollToTop() {
   const { pathname } = useLocation();

@@ -1,5 +1,4 @@
-import { selectCategories, Spinner, useAppSelector } from '@store/shared';
-import { useParams } from 'react-router-dom';
+import { selectCategories, Spinner, useAppSelector, useParams } from '@store/shared';
 import { productsApi } from '../products/products-api';
 import { ProductGrid } from '../products/product-grid';
 import { useProducts } from '../products/use-products';

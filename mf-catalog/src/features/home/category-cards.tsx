@@ -4,9 +4,9 @@ import {
   selectCategoriesStatus,
   useAppDispatch,
   useAppSelector,
+  Link,
 } from '@store/shared';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
 import styles from './home.module.css';
 
 const MAX_CATEGORIES = 6;

@@ -1,5 +1,4 @@
-import { primitives, selectCartItems, useAppSelector } from '@store/shared';
-import { Link } from 'react-router-dom';
+import { primitives, selectCartItems, useAppSelector, Link } from '@store/shared';
 import { CouponBox } from '../coupon/coupon-box';
 import { CartLine } from './cart-line';
 import styles from './cart-page.module.css';

@@ -1,5 +1,4 @@
-import { primitives, selectCartTotals, selectCoupon, useAppSelector } from '@store/shared';
-import { Link } from 'react-router-dom';
+import { primitives, selectCartTotals, selectCoupon, useAppSelector, Link } from '@store/shared';
 import { CheckoutButton } from '../payment/checkout-button';
 import styles from './cart-page.module.css';
 

@@ -1,5 +1,4 @@
-import { primitives } from '@store/shared';
-import { Link } from 'react-router-dom';
+import { primitives, Link } from '@store/shared';
 import styles from './purchase.module.css';
 
 export function PurchaseCancelPage() {

@@ -1,6 +1,12 @@
-import { apiClient, cartCleared, primitives, useAppDispatch } from '@store/shared';
+import {
+  apiClient,
+  cartCleared,
+  primitives,
+  useAppDispatch,
+  Link,
+  useSearchParams,
+} from '@store/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import styles from './purchase.module.css';
 
 // Confetti is only needed here, so it stays out of the remote's first chunk.

@@ -1,6 +1,5 @@
-import { authApi, errorMessage, notify, primitives } from '@store/shared';
+import { authApi, errorMessage, notify, primitives, Link } from '@store/shared';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 

@@ -5,9 +5,10 @@ import {
   selectAuthLoading,
   useAppDispatch,
   useAppSelector,
+  Link,
+  useNavigate,
 } from '@store/shared';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 

@@ -1,7 +1,15 @@
-import { authApi, errorMessage, notify, PasswordField, primitives } from '@store/shared';
+import {
+  authApi,
+  errorMessage,
+  notify,
+  PasswordField,
+  primitives,
+  Link,
+  useNavigate,
+  useParams,
+} from '@store/shared';
 import { isAxiosError } from 'axios';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 

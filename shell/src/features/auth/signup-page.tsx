@@ -6,9 +6,9 @@ import {
   signup,
   useAppDispatch,
   useAppSelector,
+  Link,
 } from '@store/shared';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 import { PasswordStrengthMeter } from './password-strength-meter';

@@ -1,5 +1,4 @@
-import { primitives } from '@store/shared';
-import { Link } from 'react-router-dom';
+import { primitives, Link } from '@store/shared';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 

@@ -2,7 +2,7 @@ import { apiClient } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { VerifyEmailPage } from './verify-email-page';
 
 function renderVerify(route: string) {

@@ -1,6 +1,5 @@
-import { authApi, errorMessage, primitives, Spinner } from '@store/shared';
+import { authApi, errorMessage, primitives, Spinner, Link, useParams } from '@store/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 

@@ -1,6 +1,5 @@
-import { primitives } from '@store/shared';
+import { primitives, Link } from '@store/shared';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { FaqAccordion } from './faq-accordion';
 import { FAQ_GROUPS, filterFaqs } from './faq-data';
 import styles from './faq-page.module.css';

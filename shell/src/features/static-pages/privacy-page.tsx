@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@store/shared';
 import { SUPPORT_EMAIL } from '../../layout/contact';
 import { PolicySection, StaticPage } from './static-page';
 

@@ -1,5 +1,4 @@
-import { primitives } from '@store/shared';
-import { Link } from 'react-router-dom';
+import { primitives, Link } from '@store/shared';
 import { SUPPORT_EMAIL, WHATSAPP_URL } from '../../layout/contact';
 import { PolicySection, StaticPage } from './static-page';
 import styles from './static-page.module.css';

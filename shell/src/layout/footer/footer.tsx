@@ -4,9 +4,9 @@ import {
   selectCategoriesStatus,
   useAppDispatch,
   useAppSelector,
+  Link,
 } from '@store/shared';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { SUPPORT_EMAIL, WHATSAPP_LABEL, WHATSAPP_URL } from '../contact';
 import styles from './footer.module.css';
 

@@ -6,9 +6,11 @@ import {
   selectUser,
   useAppDispatch,
   useAppSelector,
+  Link,
+  NavLink,
+  useNavigate,
 } from '@store/shared';
 import { useRef, type KeyboardEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
 import styles from './navbar.module.css';
 import { useMobileMenu } from './use-mobile-menu';
 

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Page, Request } from 'playwright-core';
+import { distOf } from '../../scripts/lib/composition.mjs';
+import type { AppName } from '../support/composition';
+import { DEMO_SHOPPER, logIn } from '../support/shopper';
+import { useStore } from '../support/store';
+
+const store = useStore();
+
+// Issue #8's byte budget: deterministic, so it is asserted here; timings live in `npm run bench`.
+const HOME_JS_BUDGET_KIB = 200;
+// Packages that belong to one route and must never load before it.
+const ROUTE_ONLY_PACKAGES = ['recharts', 'react-confetti', '@stripe/stripe-js'];
+const APPS: AppName[] = ['shell', 'mf-catalog', 'mf-account', 'mf-checkout', 'mf-admin'];
+
+interface ScriptLoad {
+  url: string;
+  bytes: number;
+}
+
+/** Every script the page fetched, with the bytes that crossed the wire (headers + gzip body). */
+function recordScripts(page: Page): ScriptLoad[] {
+  const scripts: ScriptLoad[] = [];
+  page.on('requestfinished', (request: Request) => {
+    if (request.resourceType() !== 'script') return;
+    void request.sizes().then((sizes) =>
+      scripts.push({
+        url: request.url(),
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+      }),
+    );
+  });
+  return scripts;
+}
+
+/** The npm packages a built file was made from, read from its source map. */
+function packagesIn(url: string): string[] {
+  const { port, pathname } = new URL(url);
+  const app = APPS.find((name) => new URL(store.composition.urlOf(name)).port === port);
+  if (!app) return [];
+  const mapFile = path.join(distOf(app), `${pathname}.map`);
+  if (!existsSync(mapFile)) return [];
+  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  return sources.flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? []);
+}
+
+function routeOnlyPackagesIn(scripts: ScriptLoad[]): string[] {
+  const found = new Set(scripts.flatMap((script) => packagesIn(script.url)));
+  return ROUTE_ONLY_PACKAGES.filter((name) => found.has(name));
+}
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+test(`the home page needs at most ${HOME_JS_BUDGET_KIB} KiB of JavaScript, without route-only packages`, (t) =>
+  store.journey(t, async (page) => {
+    const scripts = recordScripts(page);
+    await page.goto(store.url('/'));
+    await page
+      .getByRole('link', { name: /Digital Art/ })
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    t.diagnostic(`JavaScript for /: ${kib(total)} KiB in ${scripts.length} files`);
+    assert.ok(
+      total <= HOME_JS_BUDGET_KIB * 1024,
+      `/ loaded ${kib(total)} KiB of JavaScript, over the ${HOME_JS_BUDGET_KIB} KiB budget`,
+    );
+    assert.deepEqual(routeOnlyPackagesIn(scripts), []);
+  }));
+
+test('a category page and the cart load no charts, confetti or Stripe code', (t) =>
+  store.journey(t, async (page) => {
+    const scripts = recordScripts(page);
+    await page.goto(store.url('/category/digital-art'));
+    await page.getByRole('heading', { level: 1, name: 'Digital Art' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(routeOnlyPackagesIn(scripts), [], 'on /category/digital-art');
+
+    await logIn(page, store.baseUrl, DEMO_SHOPPER);
+    await page.goto(store.url('/cart'));
+    await page.getByRole('heading', { name: /^Your cart/i }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(routeOnlyPackagesIn(scripts), [], 'on /cart');
+    t.diagnostic(`${scripts.length} scripts checked`);
+  }));
