@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,33 +72,16 @@ export function ensureBuilt(): void {
 }
 
 /**
- * The production static servers of the five apps on the bench ports. The shell's server is the
- * real one (scripts/lib/static-server.mjs); only `/runtime-config.json` is answered in front of
- * it, so the shell finds the remotes on the bench ports without touching shell/dist.
+ * The production static servers of the five apps on the bench ports. The shell's server answers
+ * the bench's runtime config, so the shell finds the remotes on the bench ports without touching
+ * shell/dist.
  */
 export async function startFrontends(): Promise<Server[]> {
   const shell = (await startAppServer('shell', {
     apiPort: PORTS.api,
     port: PORTS.shell,
+    runtimeConfig: RUNTIME_CONFIG,
   })) as Server;
-  const original = shell.listeners('request')[0] as (
-    req: IncomingMessage,
-    res: ServerResponse,
-  ) => void;
-  const configBody = JSON.stringify(RUNTIME_CONFIG);
-  shell.removeAllListeners('request');
-  shell.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if ((req.url ?? '').split('?')[0] === '/runtime-config.json') {
-      res.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-cache',
-        'access-control-allow-origin': '*',
-      });
-      res.end(configBody);
-      return;
-    }
-    original(req, res);
-  });
   const remotes = await Promise.all(
     REMOTES.map(
       async (name) => (await startAppServer(name, { port: PORTS[name] })) as unknown as Server,

@@ -101,13 +101,17 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Runs the api as its own process (as in production) and resolves once it is healthy. */
-export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit' } = {}) {
+/**
+ * Runs the api as its own process (as in production) and resolves once it is healthy.
+ * `onSpawn` gets the child at once, so piped output can be read (and kept) even if it fails.
+ */
+export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', onSpawn } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(ROOT, 'api'),
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), ...env },
     stdio: ['ignore', stdio, stdio],
   });
+  onSpawn?.(child);
   const exited = new Promise((_, reject) =>
     child.once('exit', (code) => reject(new Error(`api exited with code ${code}`))),
   );
@@ -124,9 +128,13 @@ export function stopProcess(child) {
   });
 }
 
+/**
+ * @param {string} appName
+ * @param {{ apiPort?: number, port?: number, runtimeConfig?: object }} [options]
+ */
 export async function startAppServer(
   appName,
-  { apiPort = API_PORT, port = apps[appName].port } = {},
+  { apiPort = API_PORT, port = apps[appName].port, runtimeConfig } = {},
 ) {
   const isShell = appName === 'shell';
   return startStaticServer({
@@ -134,6 +142,7 @@ export async function startAppServer(
     port,
     spa: isShell,
     apiTarget: isShell ? `http://127.0.0.1:${apiPort}` : undefined,
+    runtimeConfig: isShell ? runtimeConfig : undefined,
   });
 }
 

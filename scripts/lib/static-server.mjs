@@ -4,6 +4,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import {
+  allowedOrigins,
+  contentSecurityPolicy,
+  STATIC_SECURITY_HEADERS,
+} from './security-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -60,28 +66,57 @@ function proxy(req, res, target) {
   req.pipe(upstream);
 }
 
+/** The runtime config in force: the one given, else the deployed file, else none (a remote). */
+async function currentRuntimeConfig(root, given) {
+  if (given) return given;
+  const text = await readFile(path.join(root, 'runtime-config.json'), 'utf8').catch(() => null);
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The production static server of every app (shell and remotes): caching by file kind, CORS for
- * federation, gzip, SPA fallback for the shell and an /api pass-through so the shell and the api
- * share one origin.
+ * federation, gzip, SPA fallback for the shell, an /api pass-through so the shell and the api
+ * share one origin, and security headers (a CSP naming the remotes' origins on documents).
+ * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
  */
-export function startStaticServer({ root, port, host = '127.0.0.1', spa = false, apiTarget }) {
+export function startStaticServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  spa = false,
+  apiTarget,
+  runtimeConfig,
+}) {
   const absoluteRoot = path.resolve(root);
   const server = http.createServer(async (req, res) => {
     try {
       if (apiTarget && req.url?.startsWith('/api')) return proxy(req, res, apiTarget);
       res.setHeader('Access-Control-Allow-Origin', '*');
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS))
+        res.setHeader(name, value);
       if (req.method === 'OPTIONS') return void res.writeHead(204).end();
       if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
+      if (runtimeConfig && (req.url ?? '').split('?')[0] === '/runtime-config.json') {
+        const body = JSON.stringify(runtimeConfig);
+        res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
+        return void res.end(req.method === 'HEAD' ? undefined : body);
+      }
       const file = await resolveFile(absoluteRoot, req.url ?? '/', spa);
       if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       const ext = path.extname(file);
       const headers = {
         'content-type': TYPES[ext] ?? 'application/octet-stream',
         'cache-control': cacheControl(path.relative(absoluteRoot, file)),
-        'x-content-type-options': 'nosniff',
         vary: 'Accept-Encoding',
       };
+      if (ext === '.html') {
+        const config = await currentRuntimeConfig(absoluteRoot, runtimeConfig);
+        headers['content-security-policy'] = contentSecurityPolicy(allowedOrigins(config));
+      }
       const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
       if (gzip) headers['content-encoding'] = 'gzip';
       res.writeHead(200, headers);
