@@ -8,7 +8,6 @@ const ranges = {
   'react-redux': '^9.0.0',
   '@reduxjs/toolkit': '^2.0.0',
   'react-toastify': '^11.0.0',
-  axios: '^1.0.0',
   '@store/shared': '^0.1.0',
 };
 

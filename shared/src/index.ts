@@ -1,4 +1,11 @@
 export { apiClient, setApiBaseUrl } from './api/client';
+export { ApiError, isApiError } from './api/api-error';
+export type {
+  ApiRequestConfig,
+  ApiRequestOptions,
+  ApiResponse,
+  ApiUploadProgress,
+} from './api/api-types';
 export { errorMessage, responseField } from './api/error-message';
 export { installRefreshInterceptor, REFRESH_PATH } from './api/refresh-interceptor';
 export { authApi } from './auth/auth-api';

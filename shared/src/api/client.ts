@@ -1,13 +1,8 @@
-import axios from 'axios';
+import { createApiClient } from './create-api-client';
 
 /** The one HTTP client: cookies on every call and, as the spec says, no client timeout. */
-export const apiClient = axios.create({
-  baseURL: '/api',
-  withCredentials: true,
-  timeout: 0,
-  headers: { 'Content-Type': 'application/json' },
-});
+export const apiClient = createApiClient();
 
 export function setApiBaseUrl(baseUrl: string): void {
-  apiClient.defaults.baseURL = baseUrl;
+  apiClient.setBaseUrl(baseUrl);
 }

@@ -1,8 +1,8 @@
-import { isAxiosError } from 'axios';
+import { isApiError } from './api-error';
 
 /** The server's `message` (or `error`) field, else the given fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (isAxiosError(error)) {
+  if (isApiError(error)) {
     const data: unknown = error.response?.data;
     if (typeof data === 'object' && data !== null) {
       const { message, error: errorText } = data as { message?: unknown; error?: unknown };
@@ -14,7 +14,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 export function responseField<T>(error: unknown, field: string): T | undefined {
-  if (!isAxiosError(error)) return undefined;
+  if (!isApiError(error)) return undefined;
   const data: unknown = error.response?.data;
   if (typeof data !== 'object' || data === null) return undefined;
   return (data as Record<string, T | undefined>)[field];

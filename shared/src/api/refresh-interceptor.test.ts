@@ -1,34 +1,27 @@
-import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { createApiClient } from './create-api-client';
 import { installRefreshInterceptor, REFRESH_PATH } from './refresh-interceptor';
+import type { Transport } from './transport';
 
-function unauthorized(config: InternalAxiosRequestConfig) {
-  return new AxiosError('Unauthorized', '401', config, null, {
-    status: 401,
-    statusText: 'Unauthorized',
-    headers: {},
-    config,
-    data: { message: 'Not signed in' },
-  });
-}
+const unauthorized = { status: 401, data: { message: 'Not signed in' } };
+const pathOf = (url: string) => url.replace(/^\/api/, '');
 
-/** A fake transport: answers 401 until `sessionValid` becomes true, counting every call. */
+/** A fake transport: answers 401 until a refresh succeeds, recording every path called. */
 function makeClient() {
   const calls: string[] = [];
   let sessionValid = false;
-  const adapter: AxiosAdapter = async (config) => {
-    calls.push(config.url ?? '');
-    if (config.url === REFRESH_PATH) {
-      if (refreshSucceeds) sessionValid = true;
-      else throw unauthorized(config);
-      return { data: { message: 'refreshed' }, status: 200, statusText: 'OK', headers: {}, config };
-    }
-    if (!sessionValid) throw unauthorized(config);
-    return { data: { ok: config.url }, status: 200, statusText: 'OK', headers: {}, config };
-  };
   let refreshSucceeds = true;
-  const client = axios.create({ adapter });
+  const transport: Transport = async ({ url }) => {
+    const path = pathOf(url);
+    calls.push(path);
+    if (path === REFRESH_PATH) {
+      if (!refreshSucceeds) return unauthorized;
+      sessionValid = true;
+      return { status: 200, data: { message: 'refreshed' } };
+    }
+    return sessionValid ? { status: 200, data: { ok: path } } : unauthorized;
+  };
   return {
-    client,
+    client: createApiClient({ transport }),
     calls,
     failRefresh: () => {
       refreshSucceeds = false;
@@ -46,7 +39,9 @@ describe('installRefreshInterceptor', () => {
       onRefreshFailed,
     });
 
-    const answers = await Promise.all(['/a', '/b', '/c'].map((url) => client.get(url)));
+    const answers = await Promise.all(
+      ['/a', '/b', '/c'].map((url) => client.get<{ ok: string }>(url)),
+    );
 
     expect(answers.map((a) => a.data.ok)).toEqual(['/a', '/b', '/c']);
     expect(calls.filter((url) => url === REFRESH_PATH)).toHaveLength(1);
@@ -82,13 +77,12 @@ describe('installRefreshInterceptor', () => {
 
   it('retries a request at most once', async () => {
     const calls: string[] = [];
-    const adapter: AxiosAdapter = async (config) => {
-      calls.push(config.url ?? '');
-      if (config.url === REFRESH_PATH)
-        return { data: {}, status: 200, statusText: 'OK', headers: {}, config };
-      throw unauthorized(config);
-    };
-    const client = axios.create({ adapter });
+    const client = createApiClient({
+      transport: async ({ url }) => {
+        calls.push(pathOf(url));
+        return pathOf(url) === REFRESH_PATH ? { status: 200, data: {} } : unauthorized;
+      },
+    });
     installRefreshInterceptor(client, {
       hasSession: () => true,
       refresh: () => client.post(REFRESH_PATH),
@@ -97,5 +91,19 @@ describe('installRefreshInterceptor', () => {
 
     await expect(client.get('/a')).rejects.toMatchObject({ response: { status: 401 } });
     expect(calls).toEqual(['/a', REFRESH_PATH, '/a']);
+  });
+
+  it('stops refreshing once uninstalled', async () => {
+    const { client, calls } = makeClient();
+    const uninstall = installRefreshInterceptor(client, {
+      hasSession: () => true,
+      refresh: () => client.post(REFRESH_PATH),
+      onRefreshFailed: jest.fn(),
+    });
+
+    uninstall();
+
+    await expect(client.get('/a')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(calls).toEqual(['/a']);
   });
 });

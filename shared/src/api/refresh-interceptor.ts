@@ -1,4 +1,6 @@
-import { isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { isApiError } from './api-error';
+import type { ApiRequestConfig } from './api-types';
+import type { ApiClient } from './create-api-client';
 
 export const REFRESH_PATH = '/auth/refresh-token';
 
@@ -11,24 +13,23 @@ interface RefreshOptions {
   onRefreshFailed: () => void;
 }
 
-type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
-
 /**
  * Spec section 4: on a 401, refresh once and repeat the request. Concurrent 401s share one
  * refresh, the refresh call itself never triggers another, and each request retries at most once.
  */
-export function installRefreshInterceptor(
-  client: AxiosInstance,
-  options: RefreshOptions,
-): () => void {
+export function installRefreshInterceptor(client: ApiClient, options: RefreshOptions): () => void {
   let pendingRefresh: Promise<unknown> | null = null;
+  // A repeated call carries the same config object, so this is how a second 401 is recognised.
+  const retried = new WeakSet<ApiRequestConfig>();
 
-  const id = client.interceptors.response.use(undefined, async (error: unknown) => {
-    if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
-    const config = error.config as RetriableConfig;
-    if (config._retried || config.url?.includes(REFRESH_PATH) || !options.hasSession()) throw error;
+  return client.onError(async (error) => {
+    if (!isApiError(error) || error.response?.status !== 401) throw error;
+    const { config } = error;
+    if (retried.has(config) || config.url.includes(REFRESH_PATH) || !options.hasSession()) {
+      throw error;
+    }
 
-    config._retried = true;
+    retried.add(config);
     pendingRefresh ??= options.refresh().finally(() => {
       pendingRefresh = null;
     });
@@ -40,6 +41,4 @@ export function installRefreshInterceptor(
     }
     return client.request(config);
   });
-
-  return () => client.interceptors.response.eject(id);
 }

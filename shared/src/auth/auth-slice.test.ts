@@ -1,4 +1,4 @@
-import { AxiosError, type AxiosResponse } from 'axios';
+import { ApiError } from '../api/api-error';
 import { apiClient } from '../api/client';
 import { notify } from '../ui/notify';
 import { makeStore } from '../store/make-store';
@@ -14,13 +14,11 @@ const shopper: User = {
 };
 
 function answer<T>(data: T) {
-  return Promise.resolve({ data } as AxiosResponse<T>);
+  return Promise.resolve({ data, status: 200 });
 }
 
 function httpError(status: number, data: object) {
-  const error = new AxiosError('failed', String(status));
-  error.response = { status, data } as AxiosResponse;
-  return Promise.reject(error);
+  return Promise.reject(new ApiError('failed', { method: 'POST', url: '' }, { status, data }));
 }
 
 function setIndicator(present: boolean) {

@@ -1,21 +1,25 @@
 import { apiClient } from '../api/client';
-import { AxiosError, type AxiosResponse } from 'axios';
+import { ApiError } from '../api/api-error';
 
-type Answer = unknown | AxiosError | (() => unknown);
+type Answer = unknown | ApiError | (() => unknown);
 
-/** A fake `apiClient.get` answering by URL; an AxiosError answer rejects. */
+/** A fake `apiClient.get` answering by URL; an ApiError answer rejects. */
 export function answerGets(routes: Record<string, Answer>): typeof apiClient.get {
   const fake = async (url: string) => {
     if (!(url in routes)) throw new Error(`Unexpected GET ${url}`);
     const answer = routes[url];
-    if (answer instanceof AxiosError) throw answer;
+    if (answer instanceof ApiError) throw answer;
     const data = typeof answer === 'function' ? (answer as () => unknown)() : answer;
-    return { data, status: 200 } as AxiosResponse;
+    return { data, status: 200 };
   };
   return fake as typeof apiClient.get;
 }
 
-export function httpError(status: number, message?: string): AxiosError {
-  const response = { status, data: message ? { message } : {} } as AxiosResponse;
-  return new AxiosError(`Request failed with status ${status}`, 'ERR', undefined, null, response);
+export function httpError(status: number, message?: string): ApiError {
+  const response = { status, data: message ? { message } : {} };
+  return new ApiError(
+    `Request failed with status code ${status}`,
+    { method: 'GET', url: '' },
+    response,
+  );
 }

@@ -1,7 +1,6 @@
-import { apiClient, refreshToken } from '@store/shared';
+import { apiClient, refreshToken, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { AuthGate } from './auth-gate';
 
 const user = {
@@ -42,7 +41,7 @@ describe('AuthGate', () => {
 
   it('holds the routes while the start-up check runs, but not during a later refresh', async () => {
     setIndicator(true);
-    let answerProfile: (value: AxiosResponse) => void = () => undefined;
+    let answerProfile: (value: ApiResponse) => void = () => undefined;
     jest
       .spyOn(apiClient, 'get')
       .mockReturnValue(new Promise((resolve) => (answerProfile = resolve)));
@@ -53,7 +52,7 @@ describe('AuthGate', () => {
     );
     expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
 
-    await act(async () => answerProfile({ data: user } as AxiosResponse));
+    await act(async () => answerProfile({ data: user, status: 200 }));
     expect(await screen.findByText('page')).toBeInTheDocument();
 
     jest.spyOn(apiClient, 'post').mockReturnValue(new Promise(() => undefined));

@@ -3,7 +3,6 @@ import { apiClient, notify, type User } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse } from 'axios';
 import { ProfilePage } from './profile-page';
 
 const user: User = {
@@ -64,7 +63,8 @@ describe('ProfilePage', () => {
     jest.spyOn(notify, 'success').mockImplementation(() => 0);
     const put = jest.spyOn(apiClient, 'put').mockResolvedValue({
       data: { message: 'ok', user: { ...user, name: 'Ada King' } },
-    } as AxiosResponse);
+      status: 200,
+    });
     const ui = userEvent.setup();
     const { store } = renderProfile();
 

@@ -1,9 +1,8 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
-import { apiClient, notify } from '@store/shared';
+import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosProgressEvent, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { DROPDOWNS, product } from '../../testing/fixtures';
 import { selectAdminProducts } from '../products/products-slice';
 import { CreateProductForm } from './create-product-form';
@@ -93,13 +92,11 @@ describe('CreateProductForm', () => {
 
   it('posts the product with a numeric price, shows progress, then resets and stores it', async () => {
     const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
-    let finish: (response: AxiosResponse) => void = () => undefined;
-    const post = jest
-      .spyOn(apiClient, 'post')
-      .mockImplementation((_url: string, _body?: unknown, config?: AxiosRequestConfig) => {
-        config?.onUploadProgress?.({ loaded: 40, total: 100 } as AxiosProgressEvent);
-        return new Promise((resolve) => (finish = resolve));
-      });
+    let finish: (response: ApiResponse) => void = () => undefined;
+    const post = jest.spyOn(apiClient, 'post').mockImplementation((_url, _body, options) => {
+      options?.onUploadProgress?.({ loaded: 40, total: 100 });
+      return new Promise((resolve) => (finish = resolve));
+    });
     const user = userEvent.setup();
     const { store } = renderWithProviders(<CreateProductForm />);
 
@@ -132,7 +129,7 @@ describe('CreateProductForm', () => {
       '40',
     );
 
-    finish({ data: product({ id: 'new', name: 'Neon Brushes' }) } as AxiosResponse);
+    finish({ data: product({ id: 'new', name: 'Neon Brushes' }), status: 200 });
 
     await waitFor(() => expect(success).toHaveBeenCalledWith('Product created successfully!'));
     expect(screen.getByLabelText('Name')).toHaveValue('');

@@ -1,9 +1,8 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
-import { apiClient, notify } from '@store/shared';
+import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse } from 'axios';
 import { DROPDOWNS, product } from '../../testing/fixtures';
 import { selectAdminProducts } from '../products/products-slice';
 import { AdminDashboardPage } from './admin-dashboard-page';
@@ -90,17 +89,17 @@ describe('AdminDashboardPage', () => {
   });
 
   it('shows the loading and empty states', async () => {
-    let answer: (value: AxiosResponse) => void = () => undefined;
+    let answer: (value: ApiResponse) => void = () => undefined;
     jest
       .spyOn(apiClient, 'get')
       .mockImplementation((url: string) =>
         url === '/products'
           ? new Promise((resolve) => (answer = resolve))
-          : Promise.resolve({ data: DROPDOWNS } as AxiosResponse),
+          : Promise.resolve({ data: DROPDOWNS, status: 200 }),
       );
     await openProducts();
     expect(screen.getByRole('status')).toHaveTextContent('Loading products...');
-    answer({ data: { products: [] } } as AxiosResponse);
+    answer({ data: { products: [] }, status: 200 });
     expect(await screen.findByText('No products yet')).toBeInTheDocument();
   });
 
@@ -116,7 +115,7 @@ describe('AdminDashboardPage', () => {
     mockGets();
     const patch = jest
       .spyOn(apiClient, 'patch')
-      .mockResolvedValue({ data: product({ id: 'p1', is_featured: true }) } as AxiosResponse);
+      .mockResolvedValue({ data: product({ id: 'p1', is_featured: true }), status: 200 });
     const { user, store } = await openProducts();
 
     const star = await screen.findByRole('button', { name: 'Featured: Neon Brushes' });
@@ -143,7 +142,7 @@ describe('AdminDashboardPage', () => {
 
   it('asks before deleting and removes the row on confirmation', async () => {
     mockGets();
-    const remove = jest.spyOn(apiClient, 'delete').mockResolvedValue({ data: {} } as AxiosResponse);
+    const remove = jest.spyOn(apiClient, 'delete').mockResolvedValue({ data: {}, status: 200 });
     const { user } = await openProducts();
 
     const deleteButton = await screen.findByRole('button', { name: 'Delete Neon Brushes' });

@@ -1,5 +1,4 @@
 import { apiClient, type Product } from '@store/shared';
-import type { AxiosProgressEvent } from 'axios';
 
 export interface NewProduct {
   name: string;
@@ -21,7 +20,7 @@ export const productsApi = {
   create: (product: NewProduct, onProgress: (percent: number) => void) =>
     apiClient
       .post<Product>('/products', product, {
-        onUploadProgress: (event: AxiosProgressEvent) => {
+        onUploadProgress: (event) => {
           if (event.total) onProgress(Math.round((event.loaded * 100) / event.total));
         },
       })

@@ -1,7 +1,6 @@
 import { apiClient, type Category } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { CategoryCards } from './category-cards';
 
 const category = (n: number): Category => ({
@@ -14,7 +13,7 @@ const category = (n: number): Category => ({
 function answerCategories(data: Category[]) {
   return jest
     .spyOn(apiClient, 'get')
-    .mockResolvedValue({ data: { success: true, data } } as AxiosResponse);
+    .mockResolvedValue({ data: { success: true, data }, status: 200 });
 }
 
 afterEach(() => jest.restoreAllMocks());

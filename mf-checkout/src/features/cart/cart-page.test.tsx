@@ -1,7 +1,6 @@
 import { apiClient, cartLoaded, couponApplied, makeStore, type CartItem } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen, within } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { CartPage } from './cart-page';
 
 const items: CartItem[] = [
@@ -23,7 +22,7 @@ function storeWith(lines: CartItem[]) {
 }
 
 beforeEach(() => {
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null } as AxiosResponse);
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -2,7 +2,6 @@ import { apiClient, makeStore, selectCoupon } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AxiosResponse } from 'axios';
 import { CouponBox } from './coupon-box';
 
 afterEach(() => jest.restoreAllMocks());
@@ -11,10 +10,11 @@ describe('CouponBox', () => {
   it('pre-fills the available coupon, applies it and removes it', async () => {
     jest
       .spyOn(apiClient, 'get')
-      .mockResolvedValue({ data: { code: 'GIFT10', discountPercentage: 10 } } as AxiosResponse);
+      .mockResolvedValue({ data: { code: 'GIFT10', discountPercentage: 10 }, status: 200 });
     const post = jest.spyOn(apiClient, 'post').mockResolvedValue({
       data: { message: 'ok', code: 'GIFT10', discountPercentage: 10 },
-    } as AxiosResponse);
+      status: 200,
+    });
     const store = makeStore();
     renderWithProviders(<CouponBox />, { store });
 
@@ -33,7 +33,7 @@ describe('CouponBox', () => {
   });
 
   it('ignores Apply Code with an empty input', async () => {
-    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null } as AxiosResponse);
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
     const post = jest.spyOn(apiClient, 'post');
     renderWithProviders(<CouponBox />);
     await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));

@@ -1,7 +1,6 @@
 import { apiClient, cartLoaded, makeStore, selectCartCount } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
-import type { AxiosResponse } from 'axios';
 import { StrictMode } from 'react';
 import { PurchaseSuccessPage } from './purchase-success-page';
 
@@ -18,7 +17,7 @@ describe('PurchaseSuccessPage', () => {
   it('confirms once under StrictMode and clears the cart', async () => {
     const post = jest
       .spyOn(apiClient, 'post')
-      .mockResolvedValue({ data: { success: true } } as AxiosResponse);
+      .mockResolvedValue({ data: { success: true }, status: 200 });
     const store = makeStore();
     store.dispatch(
       cartLoaded([{ _id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 }]),

@@ -15,7 +15,9 @@ async function requestReset() {
 
 describe('ForgotPasswordPage', () => {
   it('shows the check-your-email screen and can go back to the form', async () => {
-    const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'Sent' } });
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: { message: 'Sent' }, status: 200 });
     renderWithProviders(<ForgotPasswordPage />, { route: '/forgot-password' });
     const user = await requestReset();
 

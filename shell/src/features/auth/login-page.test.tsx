@@ -1,4 +1,4 @@
-import { apiClient } from '@store/shared';
+import { apiClient, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,7 +51,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the loading label while signing in, then navigates home', async () => {
-    let answer!: (value: unknown) => void;
+    let answer!: (value: ApiResponse) => void;
     const post = jest
       .spyOn(apiClient, 'post')
       .mockReturnValue(new Promise((resolve) => (answer = resolve)));
@@ -64,7 +64,7 @@ describe('LoginPage', () => {
       password: 'Secret123!',
       rememberMe: true,
     });
-    answer({ data: SAM });
+    answer({ data: SAM, status: 200 });
 
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(store.getState().auth.user).toEqual(SAM);

@@ -1,8 +1,8 @@
 import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { httpError } from '@store/shared/testing/api-answers';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { Route, Routes } from 'react-router';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -23,17 +23,6 @@ async function submit(password: string, confirm: string, advanceTimers = false) 
   await user.type(screen.getByLabelText('New Password'), password);
   await user.type(screen.getByLabelText('Confirm New Password'), confirm);
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-}
-
-function badRequest() {
-  const response = {
-    status: 400,
-    statusText: 'Bad Request',
-    data: { message: 'Invalid or expired reset token' },
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  };
-  return new AxiosError('Bad Request', '400', undefined, undefined, response);
 }
 
 afterEach(() => {
@@ -64,7 +53,9 @@ describe('ResetPasswordPage', () => {
 
   it('confirms the reset and redirects to /login after 3 seconds', async () => {
     jest.useFakeTimers();
-    const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'Done' } });
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: { message: 'Done' }, status: 200 });
     renderReset();
     await submit('Secret123', 'Secret123', true);
 
@@ -78,7 +69,9 @@ describe('ResetPasswordPage', () => {
   });
 
   it('shows the invalid-link screen when the server rejects the token', async () => {
-    jest.spyOn(apiClient, 'post').mockRejectedValue(badRequest());
+    jest
+      .spyOn(apiClient, 'post')
+      .mockRejectedValue(httpError(400, 'Invalid or expired reset token'));
     renderReset();
     await submit('Secret123', 'Secret123');
 

@@ -1,6 +1,7 @@
 import {
   authApi,
   errorMessage,
+  isApiError,
   notify,
   PasswordField,
   primitives,
@@ -8,7 +9,6 @@ import {
   useNavigate,
   useParams,
 } from '@store/shared';
-import { isAxiosError } from 'axios';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
@@ -51,7 +51,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to reset password'));
       // The client already enforced the length rule, so a 400 means the token is bad.
-      if (isAxiosError(error) && error.response?.status === 400) setStage('invalid');
+      if (isApiError(error) && error.response?.status === 400) setStage('invalid');
     } finally {
       setSubmitting(false);
     }

@@ -1,4 +1,4 @@
-import { apiClient } from '@store/shared';
+import { apiClient, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -71,7 +71,7 @@ describe('SignupPage', () => {
   });
 
   it('posts the form and shows the success screen, then returns to an empty form', async () => {
-    let answer!: (value: unknown) => void;
+    let answer!: (value: ApiResponse) => void;
     const post = jest
       .spyOn(apiClient, 'post')
       .mockReturnValue(new Promise((resolve) => (answer = resolve)));
@@ -87,7 +87,7 @@ describe('SignupPage', () => {
       password: 'Secret123!',
       confirmPassword: 'Secret123!',
     });
-    answer({ data: { message: 'Account created!' } });
+    answer({ data: { message: 'Account created!' }, status: 200 });
 
     expect(await screen.findByText('Account Created Successfully!')).toBeInTheDocument();
     expect(screen.getByText('sam@example.com')).toBeInTheDocument();

@@ -22,6 +22,7 @@ describe('VerifyEmailPage', () => {
   it('spends the token once even under StrictMode and shows the verified user', async () => {
     const get = jest.spyOn(apiClient, 'get').mockResolvedValue({
       data: { message: 'Email verified successfully', user: { name: 'Sam', email: 'sam@x.io' } },
+      status: 200,
     });
     renderVerify('/verify-email/tok-1');
 

@@ -14,7 +14,9 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('Footer', () => {
   it('shows the loading text, then at most 6 category links', async () => {
-    const get = jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: CATEGORIES } });
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockResolvedValue({ data: { data: CATEGORIES }, status: 200 });
     renderWithProviders(<Footer />);
 
     expect(screen.getByText('Loading categories...')).toBeInTheDocument();
@@ -42,7 +44,7 @@ describe('Footer', () => {
   });
 
   it('renders the quick links, contact links and copyright', async () => {
-    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: [] } });
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { data: [] }, status: 200 });
     renderWithProviders(<Footer />);
     await waitFor(() =>
       expect(screen.queryByText('Loading categories...')).not.toBeInTheDocument(),

@@ -83,7 +83,9 @@ describe('Navbar', () => {
   });
 
   it('logs out through the server and clears the user', async () => {
-    const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { message: 'bye' } });
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: { message: 'bye' }, status: 200 });
     const { store } = renderNavbar(SAM);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
