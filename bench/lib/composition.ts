@@ -143,9 +143,12 @@ export interface RunningApi {
   child: ChildProcess;
   pid: number;
   database: Database;
+  /** The api's DATA_DIR (the embedded database lives in its `pglite` folder). */
+  dataDir: string;
   /** The last lines the api printed, for a failure report. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the api and deletes its DATA_DIR unless `keepData` (then the caller removes it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** The api as its own process on a fresh temp DATA_DIR (demo data: NODE_ENV=development). */
@@ -174,10 +177,11 @@ export async function startBenchApi(database: Database): Promise<RunningApi> {
     child,
     pid: child.pid!,
     database,
+    dataDir,
     output: () => lines.join('\n'),
-    async stop() {
+    async stop({ keepData = false } = {}) {
       await stopProcess(child);
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
