@@ -1,5 +1,10 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { connectionDrainer } from './lib/http-drain.ts';
+
+// Within a container runtime's usual 10-second stop grace period, with room for closing the pools.
+const DRAIN_TIMEOUT_MS = 7_000;
+const FORCE_EXIT_MS = 9_500;
 
 async function main() {
   let config;
@@ -12,13 +17,23 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  if (config.database.kind === 'postgres' && !config.redisUrl) {
+    app.log.info(
+      'REDIS_URL is not set: rate limits and the catalog cache are per instance ' +
+        '(fine for one instance; set it before running several)',
+    );
+  }
+  const drain = connectionDrainer(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    app.log.info({ signal }, 'shutting down: draining connections');
+    const force = setTimeout(() => process.exit(1), FORCE_EXIT_MS).unref();
     try {
+      // Requests already received finish on an open database; then the pools close.
+      const drained = await drain(DRAIN_TIMEOUT_MS);
+      if (!drained) app.log.warn('connections still open after the drain timeout were cut');
       await app.close();
       clearTimeout(force);
       process.exit(0);

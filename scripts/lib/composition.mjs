@@ -87,9 +87,10 @@ export async function writeRuntimeConfig(config) {
   );
 }
 
-export async function waitForHttp(url, timeoutMs = 60_000) {
+/** Polls `url` until it answers 2xx; `gaveUp()` ends the wait early (a process that died). */
+export async function waitForHttp(url, timeoutMs = 60_000, gaveUp = () => false) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !gaveUp()) {
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -115,7 +116,8 @@ export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', o
   const exited = new Promise((_, reject) =>
     child.once('exit', (code) => reject(new Error(`api exited with code ${code}`))),
   );
-  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/api/health`), exited]);
+  const died = () => child.exitCode !== null || child.signalCode !== null;
+  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000, died), exited]);
   return child;
 }
 

@@ -51,24 +51,36 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+// One atomic step on every Redis version: before 7, MULTI does not freeze the clock, so a key
+// expiring between a `SET NX` and the `INCR` came back without a TTL and never reset. The
+// script also gives any such key its window back.
+const INCREMENT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+type ScriptedRedis = Redis & {
+  rateLimitIncrement(key: string, windowMs: number): Promise<[number, number]>;
+};
+
 export class RedisRateLimitStore implements RateLimitStore {
-  private readonly redis: Redis;
+  private readonly redis: ScriptedRedis;
 
   constructor(url: string, prefix = 'rl:') {
-    this.redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+    const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+    // Sent by EVALSHA once Redis knows it; the key prefix applies to KEYS[1].
+    redis.defineCommand('rateLimitIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+    this.redis = redis as ScriptedRedis;
   }
 
   async increment(key: string, windowMs: number): Promise<Counter> {
-    // SET NX starts the window only once; works on every Redis version (PEXPIRE NX needs 7).
-    const results = await this.redis
-      .multi()
-      .set(key, 0, 'PX', windowMs, 'NX')
-      .incr(key)
-      .pttl(key)
-      .exec();
-    const count = Number(results?.[1]?.[1] ?? 1);
-    const ttl = Number(results?.[2]?.[1] ?? windowMs);
-    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    const [count, ttl] = await this.redis.rateLimitIncrement(key, windowMs);
+    return { count: Number(count), resetInMs: Number(ttl) > 0 ? Number(ttl) : windowMs };
   }
 
   async peek(key: string): Promise<Counter | null> {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
 import {
   MemoryRateLimitStore,
   RedisRateLimitStore,
@@ -43,4 +44,35 @@ if (process.env.TEST_REDIS_URL) {
     'redis rate-limit store',
     () => new RedisRateLimitStore(url, 'test-rl:'),
   );
+
+  describe('redis rate-limit store windows', () => {
+    const redis = new Redis(url);
+    const store = new RedisRateLimitStore(url, 'test-rl:');
+    after(async () => {
+      await store.close();
+      await redis.quit();
+    });
+
+    it('gives a counter left without a TTL its window back', async () => {
+      const k = `test:${randomBytes(4).toString('hex')}`;
+      await redis.set(`test-rl:${k}`, '7');
+      const counter = await store.increment(k, 60_000);
+      assert.equal(counter.count, 8);
+      const ttl = await redis.pttl(`test-rl:${k}`);
+      assert.ok(ttl > 0 && ttl <= 60_000, `ttl ${ttl}`);
+      await store.reset(k);
+    });
+
+    it('counts parallel increments exactly', async () => {
+      const k = `test:${randomBytes(4).toString('hex')}`;
+      const counts = await Promise.all(
+        Array.from({ length: 25 }, () => store.increment(k, 60_000)),
+      );
+      assert.deepEqual(
+        counts.map((counter) => counter.count).sort((a, b) => a - b),
+        Array.from({ length: 25 }, (_, index) => index + 1),
+      );
+      await store.reset(k);
+    });
+  });
 }

@@ -20,7 +20,11 @@ export class OutboxMailer implements Mailer {
     await fs.mkdir(this.dir, { recursive: true });
     // The timestamp prefix keeps file names sortable by creation time.
     const name = `${entry.createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
-    await fs.writeFile(path.join(this.dir, name), JSON.stringify(entry, null, 2));
+    // Written aside and renamed, so a listing (by another instance sharing the folder, too)
+    // never reads half a message.
+    const partial = path.join(this.dir, `${name}.partial`);
+    await fs.writeFile(partial, JSON.stringify(entry, null, 2));
+    await fs.rename(partial, path.join(this.dir, name));
     this.log?.info({ to: entry.to, links: entry.links }, `outbox: ${entry.subject}`);
   }
 

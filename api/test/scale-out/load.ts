@@ -1,0 +1,75 @@
+/** Runs `task` over `items` with at most `concurrency` in flight; results keep the input order. */
+export async function inParallel<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/** Fisher-Yates with Math.random: the order only has to mix sessions over instances. */
+export function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface TrafficAnswer {
+  status: number;
+  upstream: number;
+  /** What was asked, and the error when no answer came (status 0). */
+  detail: string;
+  startedAt: number;
+  endedAt: number;
+}
+
+/**
+ * Keeps `workers` loops sending requests until `stop()` (or `maxMs`, so a failed test cannot
+ * leave them running); every answer is kept with the time it was asked and answered. A request
+ * that throws counts as status 0.
+ */
+export function steadyTraffic(
+  workers: number,
+  send: (worker: number, round: number) => Promise<Omit<TrafficAnswer, 'startedAt' | 'endedAt'>>,
+  maxMs = 30_000,
+) {
+  const answers: TrafficAnswer[] = [];
+  const deadline = Date.now() + maxMs;
+  let running = true;
+  const loops = Array.from({ length: workers }, async (_, worker) => {
+    for (let round = 0; running && Date.now() < deadline; round += 1) {
+      const startedAt = Date.now();
+      try {
+        const answer = await send(worker, round);
+        answers.push({ ...answer, startedAt, endedAt: Date.now() });
+      } catch (error) {
+        const endedAt = Date.now();
+        answers.push({ status: 0, upstream: -1, detail: String(error), startedAt, endedAt });
+        await sleep(50);
+      }
+    }
+  });
+  return {
+    answers,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return answers;
+    },
+  };
+}
