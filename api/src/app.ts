@@ -4,13 +4,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedCatalog } from './db/seed/catalog.ts';
+import { RequestLogController } from './lib/request-log.ts';
 import authGuard from './plugins/auth-guard.ts';
-import cors from './plugins/cors.ts';
-import csrf from './plugins/csrf.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
-import requestId, { genReqId } from './plugins/request-id.ts';
-import security from './plugins/security.ts';
+import onRequest from './plugins/on-request.ts';
+import { genReqId } from './plugins/request-id.ts';
 import paymentSweep from './plugins/payment-sweep.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
@@ -68,6 +67,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    // One line per request at info level (production); errors keep their own lines.
+    logController: new RequestLogController(),
     genReqId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -78,11 +79,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(requestId);
   await app.register(errorHandler);
-  await app.register(security, { config });
-  await app.register(cors, { config });
-  await app.register(csrf, { config });
+  await app.register(onRequest, { config });
   await app.register(cookie);
   await app.register(database, { config, database: options.database });
   await app.register(services, { config, overrides: options });

@@ -77,6 +77,8 @@ export interface AppConfig {
   publicFilesUrl: string;
   uploads: { previewMaxBytes: number; assetMaxBytes: number };
   featuredCacheTtlSeconds: number;
+  /** Upper bound on how long a signed-in request may trust a cached session (0: no cache). */
+  sessionCacheTtlSeconds: number;
   /** Demo categories, products and files (development only, never in production). */
   seedDemoCatalog: boolean;
   payments: PaymentsConfig;
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       assetMaxBytes: int(env, 'UPLOAD_ASSET_MAX_BYTES', 50 * 1024 * 1024),
     },
     featuredCacheTtlSeconds: int(env, 'FEATURED_CACHE_TTL_SECONDS', 300),
+    sessionCacheTtlSeconds: int(env, 'SESSION_CACHE_TTL_SECONDS', 60),
     seedDemoCatalog: !isProduction && flag(env, 'SEED_DEMO_CATALOG', nodeEnv === 'development'),
     payments: payments(env, isProduction, appUrl, apiUrl),
     limits: {

@@ -23,6 +23,24 @@ describeEachDatabase(
         if (name !== 'isLoggedIn') assert.ok(!logs.includes(cookie.value), `${name} leaked`);
       }
     });
+
+    it('log one line per request, with the request and the answer', async () => {
+      lines.length = 0;
+      const response = await suite.app.inject({ method: 'GET', url: '/api/health' });
+      const requestId = response.headers['x-request-id'];
+      const mine = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.reqId === requestId);
+      assert.equal(mine.length, 1);
+      assert.equal(mine[0]!.msg, 'request completed');
+      assert.deepEqual(mine[0]!.req, {
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: '127.0.0.1',
+      });
+      assert.deepEqual(mine[0]!.res, { statusCode: 200 });
+      assert.equal(typeof mine[0]!.responseTime, 'number');
+    });
   },
   { env: { LOG_LEVEL: 'info' }, build: { logStream: { write: (line) => lines.push(line) } } },
 );

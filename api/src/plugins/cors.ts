@@ -1,16 +1,19 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import { appWide } from '../lib/plugin.ts';
 
 const ALLOWED_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 
-/** Credentialed CORS for the configured app origins only (the shell calls the api directly). */
-export default appWide<{ config: AppConfig }>(async (app, { config }) => {
+/**
+ * Credentialed CORS for the configured app origins only (the shell calls the api directly).
+ * Returns true when it answered a preflight itself.
+ */
+export function createCors(config: AppConfig) {
   const allowed = new Set(config.appOrigins);
 
-  app.addHook('onRequest', async (request, reply) => {
+  return function cors(request: FastifyRequest, reply: FastifyReply): boolean {
     const origin = request.headers.origin;
     reply.header('vary', 'Origin');
-    if (!origin || !allowed.has(origin)) return;
+    if (!origin || !allowed.has(origin)) return false;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     reply.header('access-control-expose-headers', 'X-Request-Id, Retry-After');
@@ -19,10 +22,9 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
       reply.header('access-control-allow-methods', ALLOWED_METHODS);
       reply.header('access-control-allow-headers', requested || 'Content-Type');
       reply.header('access-control-max-age', '600');
-      return reply.code(204).send();
+      reply.code(204).send();
+      return true;
     }
-  });
-
-  // Preflights to any api path must reach the hook above instead of the 404 handler.
-  app.options('/api/*', async (_request, reply) => reply.code(204).send());
-});
+    return false;
+  };
+}

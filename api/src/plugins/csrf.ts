@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { appWide } from '../lib/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,12 +35,12 @@ function hasBody(request: FastifyRequest): boolean {
 /**
  * Fastify accepts text/plain bodies and body-less posts of any type, so this runs before
  * parsing: unsafe calls must come from an app origin (or from a cookie-less non-browser
- * client) and carry JSON when they carry anything.
+ * client) and carry JSON when they carry anything. Safe methods pass untouched.
  */
-export default appWide<{ config: AppConfig }>(async (app, { config }) => {
+export function createCsrfCheck(config: AppConfig) {
   const allowed = new Set(config.appOrigins);
 
-  app.addHook('onRequest', async (request) => {
+  return function checkCsrf(request: FastifyRequest): void {
     if (!UNSAFE.has(request.method)) return;
     const routeConfig = request.routeOptions.config;
 
@@ -64,5 +63,5 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
     if (!accepted.includes(type)) {
       throw new HttpError(415, 'Content-Type must be application/json');
     }
-  });
-});
+  };
+}

@@ -7,6 +7,7 @@ import { createCartService, type CartService } from '../services/cart.ts';
 import { createCatalogService, type CatalogService } from '../services/catalog.ts';
 import { createCouponService, type CouponService } from '../services/coupons.ts';
 import { createDownloadService, type DownloadService } from '../services/downloads.ts';
+import { BackgroundMailer } from '../services/mail/background.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { OutboxMailer } from '../services/mail/outbox.ts';
 import { SmtpMailer } from '../services/mail/smtp.ts';
@@ -24,11 +25,14 @@ import {
   type PublicCatalog,
 } from '../services/public-catalog.ts';
 import { ResponseCache } from '../services/response-cache.ts';
+import { SessionCache } from '../services/session-cache.ts';
 import { createSessions, type SessionService } from '../services/sessions.ts';
 import { createStorage, type FileStorage } from '../services/storage/index.ts';
 
 export interface Services {
   mailer: Mailer;
+  /** Mail sent after the answer (order confirmations). */
+  backgroundMail: BackgroundMailer;
   outbox: OutboxMailer | null;
   limits: RateLimitStore;
   sessions: SessionService;
@@ -74,12 +78,17 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       app.log.warn('SMTP_URL is not set: mail goes to the outbox folder and its links to the log');
     }
     const limits = options.overrides?.limits ?? createRateLimitStore(config.redisUrl);
-    const sessions = createSessions(app.db, config);
+    const cache = options.overrides?.cache ?? createCacheStore(config.redisUrl, app.log);
+    const sessionCache = new SessionCache(cache, {
+      ttlSeconds: config.sessionCacheTtlSeconds,
+      maxEntries: 10_000,
+      log: app.log,
+    });
+    const sessions = createSessions(app.db, config, sessionCache, app.log);
     const deps = { db: app.db, config, mailer, limits, sessions, log: app.log };
     const auth = createAuthService(deps);
     const passwords = createPasswordService(deps, auth);
     const storage = options.overrides?.storage ?? createStorage(config.storage);
-    const cache = options.overrides?.cache ?? createCacheStore(config.redisUrl, app.log);
     const catalog = createCatalogService(app.db);
     const products = createProductService({ db: app.db, config, storage, cache, log: app.log });
     const publicCatalog = createPublicCatalog(
@@ -93,7 +102,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     );
     const cart = createCartService(app.db, config);
     const coupons = createCouponService(app.db);
-    const orders = createOrderService({ db: app.db, config, mailer, log: app.log });
+    const backgroundMail = new BackgroundMailer(mailer, app.log);
+    const orders = createOrderService({ db: app.db, config, mail: backgroundMail, log: app.log });
     const { payments: paymentsConfig } = config;
     let localCheckout: LocalProvider | null = null;
     let provider: PaymentProvider;
@@ -110,6 +120,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     app.decorate('config', config);
     app.decorate('services', {
       mailer,
+      backgroundMail,
       outbox,
       limits,
       sessions,
@@ -130,6 +141,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     });
     // Injected stores belong to the caller (tests share one between two apps).
     app.addHook('onClose', async () => {
+      await backgroundMail.drain();
       await mailer.close?.();
       await limits.close();
       if (!options.overrides?.storage) await storage.close();

@@ -85,6 +85,7 @@ export function createAuthService(deps: AuthDeps) {
       return verified ?? null;
     });
     if (!user) throw new HttpError(400, 'Invalid or expired verification link');
+    await deps.sessions.userChanged(user.id);
     return { name: user.name, email: user.email };
   }
 
@@ -93,16 +94,18 @@ export function createAuthService(deps: AuthDeps) {
     ip: string,
   ) {
     const key = `login:${input.email}:${ip}`;
-    const failures = await limits.peek(key);
-    if (failures && failures.count >= config.limits.loginFailures) {
+    // Counted before the password check, in one atomic increment: a read-then-write would let
+    // parallel guesses (on one instance or spread over several) all pass the check before any
+    // was counted. A successful login clears the count again.
+    const attempt = await limits.increment(key, config.limits.loginWindowSeconds * 1000);
+    if (attempt.count > config.limits.loginFailures) {
       throw tooManyRequests(
         'Too many failed login attempts. Please try again later.',
-        failures.resetInMs,
+        attempt.resetInMs,
       );
     }
     const user = await findByEmail(input.email);
     if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
-      await limits.increment(key, config.limits.loginWindowSeconds * 1000);
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await limits.reset(key);
@@ -127,6 +130,7 @@ export function createAuthService(deps: AuthDeps) {
       .where(eq(users.id, userId))
       .returning();
     if (!user) throw new HttpError(401, 'Not authenticated');
+    await deps.sessions.userChanged(user.id);
     return user;
   }
 

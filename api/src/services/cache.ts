@@ -13,37 +13,57 @@ export interface CacheStore {
   close(): Promise<void>;
 }
 
+/** Names with their own version before the memory store starts over (see `invalidate`). */
+const MAX_VERSIONED_NAMES = 100_000;
+
 export class MemoryCacheStore implements CacheStore {
   private readonly versions = new Map<string, number>();
   private readonly entries = new Map<
     string,
     { version: number; value: unknown; expiresAt: number }
   >();
+  /** Every version ever handed out is unique, so a dropped name never returns to an old one. */
+  private sequence = 0;
+  /** The version of every name without its own. */
+  private base = 0;
+
+  private current(name: string): number {
+    return this.versions.get(name) ?? this.base;
+  }
 
   async remember<T>(name: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
-    const version = this.versions.get(name) ?? 0;
+    const version = this.current(name);
     const entry = this.entries.get(name);
     if (entry && entry.version === version && entry.expiresAt > Date.now()) return entry.value as T;
     const value = await load();
-    if ((this.versions.get(name) ?? 0) === version) {
+    if (this.current(name) === version) {
       this.entries.set(name, { version, value, expiresAt: Date.now() + ttlSeconds * 1000 });
     }
     return value;
   }
 
   async invalidate(name: string): Promise<void> {
-    this.versions.set(name, (this.versions.get(name) ?? 0) + 1);
+    // Per-user names (sessions) would grow the map for ever; starting over moves every name
+    // to a fresh version at once, which costs each cache one reload and never serves stale.
+    if (this.versions.size >= MAX_VERSIONED_NAMES && !this.versions.has(name)) {
+      this.versions.clear();
+      this.entries.clear();
+      this.base = ++this.sequence;
+    }
+    this.versions.set(name, ++this.sequence);
     this.entries.delete(name);
   }
 
   async version(name: string): Promise<string> {
-    return String(this.versions.get(name) ?? 0);
+    return String(this.current(name));
   }
 
   async close(): Promise<void> {
     this.entries.clear();
   }
 }
+
+const VERSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 interface Logger {
   warn(object: object, message: string): void;
@@ -88,8 +108,13 @@ export class RedisCacheStore implements CacheStore {
   }
 
   async invalidate(name: string): Promise<void> {
-    // Not swallowed: a failed bump would leave other instances serving stale data.
-    await this.redis.incr(`${name}:version`);
+    // Not swallowed: a failed bump would leave other instances serving stale data. Versions
+    // of per-user names expire so Redis does not keep one per user for ever; a version that
+    // restarts at 0 after weeks cannot match anything cached, which lives minutes at most.
+    const key = `${name}:version`;
+    const results = await this.redis.multi().incr(key).expire(key, VERSION_TTL_SECONDS).exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('cache version bump was discarded');
   }
 
   async version(name: string): Promise<string> {

@@ -1,24 +1,14 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import {
-  cartItems,
-  coupons,
-  orderItems,
-  orders,
-  products,
-  purchasedProducts,
-  users,
-  type Order,
-} from '../db/schema.ts';
+import { orderItems, orders, type Order } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { issueRewardCoupon, REWARD_THRESHOLD_CENTS } from './coupons.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { BackgroundMailer } from './mail/background.ts';
 import { orderConfirmationMail } from './mail/templates.ts';
+import { completeOrder } from './order-completion.ts';
 import { centsToDollars, previewUrl } from './product-view.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface OrderItemView {
   id: string;
@@ -44,7 +34,8 @@ export interface OrderView {
 interface OrderDeps {
   db: Db;
   config: Pick<AppConfig, 'appUrl' | 'publicFilesUrl'>;
-  mailer: Mailer;
+  /** Confirmations go out after the answer. */
+  mail: BackgroundMailer;
   log: FastifyBaseLogger;
 }
 
@@ -54,110 +45,46 @@ export function createOrderService(deps: OrderDeps) {
   const { db, config, log } = deps;
 
   /**
-   * Completes a pending order exactly once. The conditional UPDATE picks one winner among
-   * concurrent callers (the page, the webhook, the sweep); only the winner grants, consumes,
-   * empties the cart and issues the reward, all in its transaction, and mails after commit.
+   * Completes a pending order exactly once (`completeOrder`: the conditional UPDATE picks one
+   * winner among the page, the webhook and the sweep) and mails after commit. An order that
+   * earns a reward coupon runs in a transaction with the coupon's replacement; the others are
+   * that one statement alone. The total decides which, and it never changes after checkout.
    */
-  async function complete(orderId: string): Promise<boolean> {
-    const won = await db.transaction(async (tx) => {
-      const [order] = await tx
-        .update(orders)
-        .set({ status: 'completed', completedAt: new Date() })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-        .returning();
-      if (!order) return null;
-      // Serialises coupon changes of one user across orders completing at the same time.
-      const [user] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, order.userId))
-        .for('update');
-      const items = await tx
-        .select({
-          productId: orderItems.productId,
-          name: orderItems.name,
-          quantity: orderItems.quantity,
-          unitPriceCents: orderItems.unitPriceCents,
-          maxDownloads: products.maxDownloads,
-          expiryDays: products.downloadExpiryDays,
-        })
-        .from(orderItems)
-        .innerJoin(products, eq(products.id, orderItems.productId))
-        .where(eq(orderItems.orderId, order.id))
-        .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
-
-      const now = Date.now();
-      for (const item of items) {
-        const downloads = item.maxDownloads * item.quantity;
-        await tx
-          .insert(purchasedProducts)
-          .values({
-            userId: order.userId,
-            productId: item.productId,
-            orderId: order.id,
-            remainingDownloads: downloads,
-            maxDownloads: downloads,
-            expiresAt: item.expiryDays === null ? null : new Date(now + item.expiryDays * DAY_MS),
+  async function complete(order: Pick<Order, 'id' | 'totalCents'>): Promise<boolean> {
+    const lines =
+      order.totalCents >= REWARD_THRESHOLD_CENTS
+        ? await db.transaction(async (tx) => {
+            const won = await completeOrder(tx, { orderId: order.id });
+            if (won[0]) await issueRewardCoupon(tx, won[0].userId, order.id);
+            return won;
           })
-          .onConflictDoUpdate({
-            target: [purchasedProducts.userId, purchasedProducts.productId],
-            set: {
-              remainingDownloads: sql`${purchasedProducts.remainingDownloads} + excluded.remaining_downloads`,
-              maxDownloads: sql`${purchasedProducts.maxDownloads} + excluded.max_downloads`,
-              expiresAt: sql`case when ${purchasedProducts.expiresAt} is null or excluded.expires_at is null then null else greatest(${purchasedProducts.expiresAt}, excluded.expires_at) end`,
-              orderId: sql`excluded.order_id`,
-              updatedAt: sql`now()`,
-            },
-          });
-      }
-      if (order.couponId) {
-        await tx
-          .update(coupons)
-          .set({ consumedAt: new Date(), consumedOrderId: order.id })
-          .where(and(eq(coupons.id, order.couponId), sql`${coupons.consumedAt} is null`));
-      }
-      if (items.length) {
-        await tx.delete(cartItems).where(
-          and(
-            eq(cartItems.userId, order.userId),
-            inArray(
-              cartItems.productId,
-              items.map((item) => item.productId),
-            ),
-          ),
-        );
-      }
-      if (order.totalCents >= REWARD_THRESHOLD_CENTS) {
-        await issueRewardCoupon(tx, order.userId, order.id);
-      }
-      return { order, user, items };
-    });
-    if (!won) return false;
+        : await completeOrder(db, { orderId: order.id });
+    const [first] = lines;
+    if (!first) return false;
 
-    const { order, user, items } = won;
-    if (user) {
-      const mail = orderConfirmationMail(
-        user.email,
-        user.name,
-        {
-          shortId: order.id.slice(-8),
-          lines: items.map((item) => ({
-            name: item.name,
-            quantity: item.quantity,
-            unitPrice: money(item.unitPriceCents),
-          })),
-          discount: order.discountCents > 0 ? money(order.discountCents) : null,
-          total: money(order.totalCents),
-        },
-        `${config.appUrl}/orders`,
-      );
-      try {
-        await deps.mailer.send(mail);
-      } catch (error) {
-        log.error({ err: error, orderId: order.id }, 'sending the order confirmation failed');
-      }
-    }
-    log.info({ orderId: order.id, totalCents: order.totalCents }, 'order completed');
+    const mail = orderConfirmationMail(
+      first.email,
+      first.userName,
+      {
+        shortId: first.orderId.slice(-8),
+        lines: lines.flatMap((line) =>
+          line.itemName === null
+            ? []
+            : [
+                {
+                  name: line.itemName,
+                  quantity: line.quantity ?? 0,
+                  unitPrice: money(line.unitPriceCents ?? 0),
+                },
+              ],
+        ),
+        discount: first.discountCents > 0 ? money(first.discountCents) : null,
+        total: money(first.totalCents),
+      },
+      `${config.appUrl}/orders`,
+    );
+    deps.mail.post(mail, { orderId: first.orderId }, 'sending the order confirmation failed');
+    log.info({ orderId: first.orderId, totalCents: first.totalCents }, 'order completed');
     return true;
   }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, sessions, users } from '../db/schema.ts';
+import type { LiveSession, SessionCache } from './session-cache.ts';
 import { hashToken, randomToken, successorToken } from './tokens.ts';
 
 export interface SessionSettings {
@@ -22,7 +23,26 @@ export interface IssuedSession {
 export type RotationResult =
   ({ ok: true } & IssuedSession) | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
-export function createSessions(db: Db, settings: SessionSettings) {
+interface Logger {
+  error(object: object, message: string): void;
+}
+
+export function createSessions(
+  db: Db,
+  settings: SessionSettings,
+  cache: SessionCache,
+  log: Logger,
+) {
+  // The change has committed by now; a failed bump leaves the sessions usable on other
+  // instances until their cache entries lapse (SESSION_CACHE_TTL_SECONDS).
+  async function forget(userId: string): Promise<void> {
+    try {
+      await cache.invalidate(userId);
+    } catch (error) {
+      log.error({ err: error, userId }, 'could not invalidate cached sessions');
+    }
+  }
+
   async function start(userId: string, role: IssuedSession['role'], rememberMe: boolean) {
     const ttl = rememberMe ? settings.rememberMeTtlSeconds : settings.sessionTtlSeconds;
     const expiresAt = new Date(Date.now() + ttl * 1000);
@@ -47,6 +67,17 @@ export function createSessions(db: Db, settings: SessionSettings) {
    * get the same deterministic successor. A replay after the window revokes the whole family.
    */
   async function rotate(raw: string): Promise<RotationResult> {
+    const result = await rotateInTransaction(raw);
+    if ('revokedUserId' in result) {
+      await forget(result.revokedUserId);
+      return { ok: false, reason: 'reused' };
+    }
+    return result;
+  }
+
+  type Rotation = RotationResult | { ok: false; reason: 'reused'; revokedUserId: string };
+
+  async function rotateInTransaction(raw: string): Promise<Rotation> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .select({
@@ -109,7 +140,7 @@ export function createSessions(db: Db, settings: SessionSettings) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
-      return { ok: false, reason: 'reused' };
+      return { ok: false, reason: 'reused', revokedUserId: row.userId };
     });
   }
 
@@ -122,10 +153,12 @@ export function createSessions(db: Db, settings: SessionSettings) {
   }
 
   async function revoke(sessionId: string): Promise<void> {
-    await db
+    const [revoked] = await db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    if (revoked) await forget(revoked.userId);
   }
 
   async function revokeAllForUser(userId: string, exceptSessionId?: string): Promise<void> {
@@ -135,20 +168,36 @@ export function createSessions(db: Db, settings: SessionSettings) {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(...conditions));
+    await forget(userId);
   }
 
-  /** The user behind a live session, or null when it was revoked, expired or deleted. */
-  async function activeUser(sessionId: string, userId: string) {
+  async function readLive(sessionId: string, userId: string): Promise<LiveSession | null> {
     const [row] = await db
       .select({ user: users, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
-    return row.user;
+    return { user: row.user, expiresAt: row.expiresAt };
   }
 
-  return { start, rotate, sessionIdForRefreshToken, revoke, revokeAllForUser, activeUser };
+  /** The user behind a live session, or null when it was revoked, expired or deleted. */
+  function activeUser(sessionId: string, userId: string) {
+    return cache.user(sessionId, userId, () => readLive(sessionId, userId));
+  }
+
+  /** Call after a change to the user's row has committed: signed-in requests see it at once. */
+  const userChanged = forget;
+
+  return {
+    start,
+    rotate,
+    sessionIdForRefreshToken,
+    revoke,
+    revokeAllForUser,
+    activeUser,
+    userChanged,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessions>;

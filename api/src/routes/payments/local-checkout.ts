@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { LocalCheckoutSession } from '../../db/schema.ts';
+import { toProviderSession } from '../../services/payments/local.ts';
 import { sendCheckoutPage, sendMessagePage } from './hosted-page.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -70,7 +71,7 @@ const localCheckoutRoutes: FastifyPluginAsync = async (app) => {
       if (!session) return notFound(reply);
       if (local.stateOf(session) !== 'paid') return expired(reply, session);
       try {
-        await payments.settleSession(session.id);
+        await payments.settleSession(session.id, false, toProviderSession(session));
       } catch (error) {
         // The payment stands: the success page, a webhook or the sweep completes it later.
         request.log.error({ err: error, sessionId: session.id }, 'completing a paid order failed');

@@ -1,12 +1,13 @@
-import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { orderItems, orders, products, type Order, type User } from '../../db/schema.ts';
+import { orders, products, type Order, type User } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { CouponService } from '../coupons.ts';
 import type { OrderService } from '../orders.ts';
 import { centsToDollars } from '../product-view.ts';
-import { WebhookSignatureError, type PaymentProvider } from './provider.ts';
+import { insertOrder, type NewOrder } from './order-insert.ts';
+import { WebhookSignatureError, type PaymentProvider, type ProviderSession } from './provider.ts';
 
 export const MAX_LINE_QUANTITY = 99;
 /** An order whose provider session was never stored (the create call died) is abandoned. */
@@ -36,6 +37,30 @@ interface PaymentDeps {
 export function createPaymentService(deps: PaymentDeps) {
   const { db, provider, log } = deps;
 
+  // The statements of every checkout, built once (see db/prepared.ts for why).
+  const liveProducts = db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      previewImageKey: products.previewImageKey,
+    })
+    .from(products)
+    .where(
+      and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt)),
+    )
+    .prepare('checkout_products');
+  const orderBySession = db
+    .select()
+    .from(orders)
+    .where(eq(orders.providerSessionId, sql.placeholder('sessionId')))
+    .prepare('order_by_session');
+  const recordSession = db
+    .update(orders)
+    .set({ providerSessionId: sql`${sql.placeholder('sessionId')}` })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_record_session');
+
   function mergeLines(lines: CheckoutInput['products']): Map<string, number> {
     const merged = new Map<string, number>();
     for (const line of lines) merged.set(line.id, (merged.get(line.id) ?? 0) + line.quantity);
@@ -51,15 +76,7 @@ export function createPaymentService(deps: PaymentDeps) {
   async function createCheckoutSession(user: User, input: CheckoutInput): Promise<CheckoutAnswer> {
     const quantities = mergeLines(input.products);
     const ids = [...quantities.keys()];
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        priceCents: products.priceCents,
-        previewImageKey: products.previewImageKey,
-      })
-      .from(products)
-      .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
+    const rows = await liveProducts.execute({ ids });
     const missing = ids.filter((id) => !rows.some((row) => row.id === id));
     if (missing.length) {
       throw new HttpError(400, 'Some products in your cart are no longer available', {
@@ -76,32 +93,27 @@ export function createPaymentService(deps: PaymentDeps) {
     const discount = coupon ? Math.round((subtotal * coupon.discountPercentage) / 100) : 0;
     const total = subtotal - discount;
 
-    const order = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          userId: user.id,
-          subtotalCents: subtotal,
-          discountCents: discount,
-          totalCents: total,
-          couponId: coupon?.id ?? null,
-          couponCode: coupon?.code ?? null,
-          discountPercentage: coupon?.discountPercentage ?? null,
-          provider: provider.name,
-        })
-        .returning();
-      await tx.insert(orderItems).values(
+    const newOrder: NewOrder = {
+      userId: user.id,
+      subtotalCents: subtotal,
+      discountCents: discount,
+      totalCents: total,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      discountPercentage: coupon?.discountPercentage ?? null,
+      provider: provider.name,
+      lines: JSON.stringify(
         lines.map((line) => ({
-          orderId: created!.id,
-          productId: line.id,
+          product_id: line.id,
           name: line.name,
-          unitPriceCents: line.priceCents,
+          unit_price_cents: line.priceCents,
           quantity: line.quantity,
-          previewImageKey: line.previewImageKey,
+          preview_image_key: line.previewImageKey,
         })),
-      );
-      return created!;
-    });
+      ),
+    };
+    const [order] = await insertOrder(db, newOrder);
+    if (!order) throw new Error('order insert returned nothing');
 
     let session;
     try {
@@ -124,12 +136,12 @@ export function createPaymentService(deps: PaymentDeps) {
       await deps.orders.fail(order.id);
       throw new HttpError(502, 'The payment provider is unavailable. Please try again.');
     }
-    await db.update(orders).set({ providerSessionId: session.id }).where(eq(orders.id, order.id));
+    await recordSession.execute({ sessionId: session.id, orderId: order.id });
     return { id: session.id, url: session.url, totalAmount: centsToDollars(total) };
   }
 
   async function orderOfSession(sessionId: string): Promise<Order | null> {
-    const [order] = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    const [order] = await orderBySession.execute({ sessionId });
     return order ?? null;
   }
 
@@ -138,12 +150,19 @@ export function createPaymentService(deps: PaymentDeps) {
    * once), expired fails it, anything else leaves it pending. `paymentFailed` (a delayed
    * payment method that failed) fails it unless the provider says paid.
    */
-  async function settle(order: Order, paymentFailed = false): Promise<Settlement> {
+  async function settle(
+    order: Order,
+    paymentFailed = false,
+    known?: ProviderSession,
+  ): Promise<Settlement> {
     if (order.status !== 'pending') return order.status;
     if (!order.providerSessionId) return 'pending';
     let session;
     try {
-      session = await provider.retrieveSession(order.providerSessionId);
+      session =
+        known?.id === order.providerSessionId
+          ? known
+          : await provider.retrieveSession(order.providerSessionId);
     } catch (error) {
       log.error({ err: error, orderId: order.id }, 'retrieving the payment session failed');
       throw new HttpError(502, 'The payment provider is unavailable. Please try again.');
@@ -156,7 +175,7 @@ export function createPaymentService(deps: PaymentDeps) {
           'the provider charged a different total',
         );
       }
-      await deps.orders.complete(order.id);
+      await deps.orders.complete(order);
       return 'completed';
     }
     if (session.expired || paymentFailed) {
@@ -182,14 +201,19 @@ export function createPaymentService(deps: PaymentDeps) {
     };
   }
 
-  /** Settles whatever order a session belongs to (local Pay/Cancel buttons, webhooks). */
+  /**
+   * Settles whatever order a session belongs to (local Pay/Cancel buttons, webhooks). `known`
+   * is the provider's own answer about the session when the caller just got it from the
+   * provider (the local Pay button's conditional UPDATE returns it), so it is not asked twice.
+   */
   async function settleSession(
     sessionId: string,
     paymentFailed = false,
+    known?: ProviderSession,
   ): Promise<Settlement | null> {
     const order = await orderOfSession(sessionId);
     if (!order) return null;
-    return settle(order, paymentFailed);
+    return settle(order, paymentFailed, known);
   }
 
   async function handleWebhook(

@@ -72,12 +72,44 @@ export type HostedPageState = 'open' | 'paid' | 'expired';
  * hosted page. Paying marks the session paid with one conditional UPDATE, as a provider would.
  */
 export function createLocalProvider(db: Db, options: LocalProviderOptions) {
+  // Built once: every checkout runs these (see db/prepared.ts).
+  const sessionById = db
+    .select()
+    .from(localCheckoutSessions)
+    .where(eq(localCheckoutSessions.id, sql.placeholder('id')))
+    .prepare('local_session_by_id');
+  const payOpen = db
+    .update(localCheckoutSessions)
+    .set({ status: 'complete', paymentStatus: 'paid', completedAt: sql`now()` })
+    .where(
+      and(
+        eq(localCheckoutSessions.id, sql.placeholder('id')),
+        eq(localCheckoutSessions.status, 'open'),
+        gt(localCheckoutSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning()
+    .prepare('local_session_pay');
+  const insertSession = db
+    .insert(localCheckoutSessions)
+    .values({
+      id: sql.placeholder('id'),
+      orderId: sql.placeholder('orderId'),
+      lineItems: sql.placeholder('lineItems'),
+      amountSubtotal: sql.placeholder('amountSubtotal'),
+      amountDiscount: sql.placeholder('amountDiscount'),
+      amountTotal: sql.placeholder('amountTotal'),
+      discountLabel: sql.placeholder('discountLabel'),
+      customerEmail: sql.placeholder('customerEmail'),
+      successUrl: sql.placeholder('successUrl'),
+      cancelUrl: sql.placeholder('cancelUrl'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .prepare('local_session_insert');
+
   async function find(sessionId: string): Promise<LocalCheckoutSession | null> {
     if (!SESSION_ID.test(sessionId)) return null;
-    const [session] = await db
-      .select()
-      .from(localCheckoutSessions)
-      .where(eq(localCheckoutSessions.id, sessionId));
+    const [session] = await sessionById.execute({ id: sessionId });
     return session ?? null;
   }
 
@@ -90,20 +122,14 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
     return isExpired(session) ? 'expired' : 'open';
   }
 
-  /** Pays an open, unexpired session; a second click finds it paid and changes nothing. */
+  /**
+   * Pays an open, unexpired session; a second click finds it paid and changes nothing. The
+   * UPDATE answers with the paid session; only a click that paid nothing reads it again.
+   */
   async function pay(sessionId: string): Promise<LocalCheckoutSession | null> {
     if (!SESSION_ID.test(sessionId)) return null;
-    await db
-      .update(localCheckoutSessions)
-      .set({ status: 'complete', paymentStatus: 'paid', completedAt: new Date() })
-      .where(
-        and(
-          eq(localCheckoutSessions.id, sessionId),
-          eq(localCheckoutSessions.status, 'open'),
-          gt(localCheckoutSessions.expiresAt, sql`now()`),
-        ),
-      );
-    return find(sessionId);
+    const [paid] = await payOpen.execute({ id: sessionId });
+    return paid ?? find(sessionId);
   }
 
   /** Cancel ends an open session for good, like Stripe's "expire session". */
@@ -123,7 +149,7 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
 
     async createSession(request: CheckoutRequest) {
       const id = `cs_local_${randomBytes(24).toString('base64url')}`;
-      await db.insert(localCheckoutSessions).values({
+      await insertSession.execute({
         id,
         orderId: request.orderId,
         lineItems: request.lines,
