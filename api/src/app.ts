@@ -9,6 +9,7 @@ import authGuard from './plugins/auth-guard.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import onRequest from './plugins/on-request.ts';
+import mailRetry from './plugins/mail-retry.ts';
 import { genReqId } from './plugins/request-id.ts';
 import paymentSweep from './plugins/payment-sweep.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
@@ -86,6 +87,7 @@ export async function buildApp(
   await app.register(services, { config, overrides: options });
   await app.register(authGuard);
   await app.register(paymentSweep, { config });
+  await app.register(mailRetry, { config });
   if (config.seedDemoCatalog) await seedCatalog(app.db, app.services.storage, app.log);
   // Seeds and migrations are the only writers of categories: other instances drop their copies.
   await app.services.products.invalidateCatalog();

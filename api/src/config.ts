@@ -37,6 +37,9 @@ export type PaymentsConfig = {
       secretKey: string;
       webhookSecret: string | null;
       api: { host: string | null; port: number | null; protocol: 'http' | 'https' | null };
+      /** Per HTTP request to Stripe, so a hung provider cannot hold a checkout for long. */
+      timeoutMs: number;
+      maxNetworkRetries: number;
     }
 );
 
@@ -67,6 +70,10 @@ export interface AppConfig {
   redisUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Connection, greeting and idle-socket timeout of the SMTP relay. */
+  smtpTimeoutMs: number;
+  /** How often undelivered mail is retried (also the first retry's delay; it then doubles). */
+  mailRetryIntervalSeconds: number;
   outboxDir: string;
   admin: { email: string; password: string } | null;
   seedDemoAccounts: boolean;
@@ -87,7 +94,18 @@ export interface AppConfig {
     loginWindowSeconds: number;
     forgotPerHour: number;
     verificationResendSeconds: number;
+    /** Per client address. */
+    signup: RequestLimit;
+    /** Per user: guessing coupon codes. */
+    couponValidation: RequestLimit;
+    /** Per user: issuing download links. */
+    downloadLinks: RequestLimit;
   };
+}
+
+export interface RequestLimit {
+  max: number;
+  windowSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -104,6 +122,13 @@ function int(env: Env, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be an integer`);
+  return value;
+}
+
+// 0 would refuse every call, which nobody means by a limit.
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} must be at least 1`);
   return value;
 }
 
@@ -177,6 +202,8 @@ function payments(env: Env, isProduction: boolean, appUrl: string, apiUrl: strin
       port: env.STRIPE_API_PORT ? int(env, 'STRIPE_API_PORT', 443) : null,
       protocol,
     },
+    timeoutMs: int(env, 'STRIPE_TIMEOUT_MS', 10_000),
+    maxNetworkRetries: int(env, 'STRIPE_MAX_NETWORK_RETRIES', 1),
   };
 }
 
@@ -239,6 +266,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: env.REDIS_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Digital Assets Store <no-reply@localhost>',
+    smtpTimeoutMs: int(env, 'SMTP_TIMEOUT_MS', 10_000),
+    mailRetryIntervalSeconds: int(env, 'MAIL_RETRY_INTERVAL_SECONDS', 60),
     outboxDir: path.join(dataDir, 'outbox'),
     admin,
     seedDemoAccounts: !isProduction,
@@ -263,10 +292,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemoCatalog: !isProduction && flag(env, 'SEED_DEMO_CATALOG', nodeEnv === 'development'),
     payments: payments(env, isProduction, appUrl, apiUrl),
     limits: {
-      loginFailures: int(env, 'LOGIN_MAX_FAILURES', 10),
+      loginFailures: positiveInt(env, 'LOGIN_MAX_FAILURES', 10),
       loginWindowSeconds: 15 * 60,
-      forgotPerHour: int(env, 'FORGOT_PASSWORD_PER_HOUR', 5),
+      forgotPerHour: positiveInt(env, 'FORGOT_PASSWORD_PER_HOUR', 5),
       verificationResendSeconds: 5 * 60,
+      signup: { max: positiveInt(env, 'SIGNUP_PER_HOUR', 10), windowSeconds: 60 * 60 },
+      couponValidation: {
+        max: positiveInt(env, 'COUPON_VALIDATIONS_PER_10_MINUTES', 20),
+        windowSeconds: 10 * 60,
+      },
+      downloadLinks: { max: positiveInt(env, 'DOWNLOAD_LINKS_PER_MINUTE', 30), windowSeconds: 60 },
     },
   };
 }

@@ -130,6 +130,8 @@ export async function startComposition({
         DATA_DIR: dataDir,
         APP_URL: `http://${HOST}:${portOf('shell')}`,
         LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+        // Every spec signs up from 127.0.0.1; with TEST_REDIS_URL all specs and runs share the count.
+        SIGNUP_PER_HOUR: '100000',
         ...services.env,
         ...apiEnv,
       },

@@ -332,6 +332,32 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   completedAt: timestamptz('completed_at'),
 });
 
+/**
+ * Mail the relay did not take (down, refusing, too slow): kept until a retry delivers it, so an
+ * SMTP outage delays mail instead of losing it. Delivered rows are deleted; `given_up_at` marks
+ * a message that still failed after the retry period (kept for the record).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: id(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Also the claim: a retry pushes it past its own sending time, so no other one takes it. */
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    givenUpAt: timestamptz('given_up_at'),
+  },
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.givenUpAt} is null`),
+  ],
+);
+
 export interface LocalLineItem {
   name: string;
   unitAmount: number;

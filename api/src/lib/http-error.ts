@@ -22,3 +22,15 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Text PostgreSQL cannot store or compare (a NUL character; invalid UTF-8): the client sent
+ * it, so it is a 400, not a fault. The statement was refused as a whole, nothing was written.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}

@@ -1,7 +1,8 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, isUnstorableText } from '../lib/http-error.ts';
 import { appWide } from '../lib/plugin.ts';
+import { isServiceOutage, OUTAGE_MESSAGE } from '../lib/service-outage.ts';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
@@ -35,12 +36,23 @@ export default appWide(async (app) => {
       const message = first && first[0] !== 'body' ? first[1] : 'Invalid request';
       return reply.code(400).send({ message, fields });
     }
+    if (isUnstorableText(error)) {
+      return reply.code(400).send({ message: 'Text must not contain NUL characters' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
         FRAMEWORK_MESSAGES[error.code] ??
         (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message);
       return reply.code(status).send({ message, code: error.code });
+    }
+    if (status >= 500 && isServiceOutage(error)) {
+      // A database restart or network cut: the same request may well work in a moment.
+      request.log.warn({ err: error }, 'request failed: a backing service is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: OUTAGE_MESSAGE, requestId: request.id });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

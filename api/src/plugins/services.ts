@@ -10,6 +10,8 @@ import { createDownloadService, type DownloadService } from '../services/downloa
 import { BackgroundMailer } from '../services/mail/background.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { OutboxMailer } from '../services/mail/outbox.ts';
+import { MailQueue } from '../services/mail/queue.ts';
+import { RetryingMailer } from '../services/mail/retrying.ts';
 import { SmtpMailer } from '../services/mail/smtp.ts';
 import { createOrderService, type OrderService } from '../services/orders.ts';
 import { createPaymentService, type PaymentService } from '../services/payments/index.ts';
@@ -30,7 +32,11 @@ import { createSessions, type SessionService } from '../services/sessions.ts';
 import { createStorage, type FileStorage } from '../services/storage/index.ts';
 
 export interface Services {
+  /** Sends, or queues what the relay refuses. */
   mailer: Mailer;
+  /** The SMTP relay or the outbox itself (the retry sends through it). */
+  mailRelay: Mailer;
+  mailQueue: MailQueue;
   /** Mail sent after the answer (order confirmations). */
   backgroundMail: BackgroundMailer;
   outbox: OutboxMailer | null;
@@ -72,8 +78,15 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
   async (app, options) => {
     const { config } = options;
     const outbox = config.smtpUrl ? null : new OutboxMailer(config.outboxDir, app.log);
-    const mailer: Mailer =
-      options.overrides?.mailer ?? outbox ?? new SmtpMailer(config.smtpUrl!, config.mailFrom);
+    const relay: Mailer =
+      options.overrides?.mailer ??
+      outbox ??
+      new SmtpMailer(config.smtpUrl!, config.mailFrom, config.smtpTimeoutMs);
+    const mailQueue = new MailQueue(app.db, app.log, {
+      retryAfterSeconds: config.mailRetryIntervalSeconds,
+    });
+    // Every mail goes through it: what the relay refuses is kept for the retry (mail-retry.ts).
+    const mailer = new RetryingMailer(relay, mailQueue, app.log);
     if (!config.smtpUrl && config.isProduction) {
       app.log.warn('SMTP_URL is not set: mail goes to the outbox folder and its links to the log');
     }
@@ -120,6 +133,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     app.decorate('config', config);
     app.decorate('services', {
       mailer,
+      mailRelay: relay,
+      mailQueue,
       backgroundMail,
       outbox,
       limits,
@@ -141,8 +156,9 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     });
     // Injected stores belong to the caller (tests share one between two apps).
     app.addHook('onClose', async () => {
+      // Mail still in flight gets a moment, then waits in the queue (shutdown has a deadline).
+      await mailer.close();
       await backgroundMail.drain();
-      await mailer.close?.();
       await limits.close();
       if (!options.overrides?.storage) await storage.close();
       if (!options.overrides?.cache) await cache.close();

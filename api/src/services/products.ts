@@ -7,7 +7,7 @@ import { assetTypes, cartItems, categories, products } from '../db/schema.ts';
 import { parseDataUrl } from '../lib/data-url.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { sniffImageType } from '../lib/image-type.ts';
+import { isCompleteImage, sniffImageType } from '../lib/image-type.ts';
 import type { CacheStore } from './cache.ts';
 import { CATALOG_CACHE } from './public-catalog.ts';
 import { PREVIEW_PREFIX, selectProductViews, type ProductView } from './product-view.ts';
@@ -94,6 +94,9 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
     }
     const image = sniffImageType(preview.bytes);
     if (!image) throw invalid('previewImage', 'Preview image must be a PNG, JPEG, WebP or GIF');
+    if (!isCompleteImage(preview.bytes, image)) {
+      throw invalid('previewImage', 'Preview image is incomplete or damaged');
+    }
 
     if (!input.originalAsset) return { preview: { bytes: preview.bytes, image }, asset: null };
     const asset = parseDataUrl(input.originalAsset, assetMaxBytes);
@@ -110,7 +113,11 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
     return { preview: { bytes: preview.bytes, image }, asset: { ...asset, fileName } };
   }
 
-  /** Files first, then the row; files written for a row that failed are removed again. */
+  /**
+   * Files first, then the row; files written for a row that was not stored are removed again.
+   * Once the row is committed nothing is removed: a failure after that (reading the product
+   * back) leaves a complete product, not one whose files are gone.
+   */
   async function create(input: NewProduct): Promise<ProductView> {
     const uploads = decodeUploads(input);
     await assertReferencesExist(input);
@@ -118,36 +125,31 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
     const previewKey = `${PREVIEW_PREFIX}${randomUUID()}.${uploads.preview.image.extension}`;
     const assetKey = uploads.asset ? `assets/${randomUUID()}` : null;
     const written: string[] = [];
+    let id: string;
     try {
-      await storage.put(previewKey, uploads.preview.bytes, uploads.preview.image.contentType);
+      await store(previewKey, uploads.preview.bytes, uploads.preview.image.contentType);
       written.push(previewKey);
       if (uploads.asset && assetKey) {
-        await storage.put(assetKey, uploads.asset.bytes, uploads.asset.declaredType);
+        await store(assetKey, uploads.asset.bytes, uploads.asset.declaredType);
         written.push(assetKey);
       }
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(products)
-          .values({
-            name: input.name,
-            description: input.description,
-            priceCents: input.priceCents,
-            categoryId: input.categoryId,
-            assetTypeId: input.assetTypeId,
-            previewImageKey: previewKey,
-            assetKey,
-            assetContentType: uploads.asset?.declaredType ?? null,
-            fileName: uploads.asset?.fileName ?? null,
-            fileSize: uploads.asset?.bytes.length ?? null,
-          })
-          .returning({ id: products.id });
-        if (!row) throw new Error('product insert returned nothing');
-        return row.id;
-      });
-      await invalidateCatalog();
-      const view = await byId(id);
-      if (!view) throw new Error('created product not found');
-      return view;
+      const [row] = await db
+        .insert(products)
+        .values({
+          name: input.name,
+          description: input.description,
+          priceCents: input.priceCents,
+          categoryId: input.categoryId,
+          assetTypeId: input.assetTypeId,
+          previewImageKey: previewKey,
+          assetKey,
+          assetContentType: uploads.asset?.declaredType ?? null,
+          fileName: uploads.asset?.fileName ?? null,
+          fileSize: uploads.asset?.bytes.length ?? null,
+        })
+        .returning({ id: products.id });
+      if (!row) throw new Error('product insert returned nothing');
+      id = row.id;
     } catch (error) {
       await Promise.all(
         written.map((key) =>
@@ -158,6 +160,22 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
       );
       if (isForeignKeyViolation(error)) throw invalid('categoryId', 'Unknown category');
       throw error;
+    }
+    await invalidateCatalog();
+    const view = await byId(id);
+    if (!view) throw new Error('created product not found');
+    return view;
+  }
+
+  /** A storage that fails (disk full, bucket unreachable) is a 503 the admin can retry. */
+  async function store(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    try {
+      await storage.put(key, bytes, contentType);
+    } catch (error) {
+      log.error({ err: error, key }, 'storing an uploaded file failed');
+      // The failed put may have left something behind under its key (a partial object).
+      await storage.delete(key).catch(() => {});
+      throw new HttpError(503, 'The file storage is unavailable. Please try again.');
     }
   }
 

@@ -21,7 +21,13 @@ export interface SuiteOptions {
   build?: Omit<BuildOptions, 'database'>;
 }
 
-export const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  // Suites sign up dozens of accounts from inject's one address; the signup limit is tested
+  // with its default in test/security/rate-limits.test.ts.
+  SIGNUP_PER_HOUR: '100000',
+};
 
 export async function startApp(kind: DatabaseKind, options: SuiteOptions = {}): Promise<Suite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));

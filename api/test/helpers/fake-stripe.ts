@@ -19,9 +19,13 @@ interface FakeSession {
   metadata: Record<string, string>;
 }
 
+/** `error`: Stripe's 500 `api_error`; `hang`: the request is read and never answered. */
+export type FakeOutage = 'none' | 'error' | 'hang';
+
 /**
  * A few endpoints of Stripe's API, in-process on 127.0.0.1: coupons, Checkout Sessions
- * (create, retrieve) with idempotent replays, and a record of every request.
+ * (create, retrieve) with idempotent replays, and a record of every request. `outage` makes
+ * session creation (coupons included) or retrieval fail or hang, as a Stripe incident would.
  */
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
@@ -29,6 +33,7 @@ export async function startFakeStripe() {
   const replays = new Map<string, string>();
   const coupons: string[] = [];
   const failures = { sessions: false };
+  const outage: { create: FakeOutage; retrieve: FakeOutage } = { create: 'none', retrieve: 'none' };
   let counter = 0;
 
   const server = http.createServer((req, res) => {
@@ -49,6 +54,14 @@ export async function startFakeStripe() {
         });
         res.end(json);
       };
+      const phase = req.method === 'GET' ? outage.retrieve : outage.create;
+      if (phase === 'hang') return;
+      if (phase === 'error') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        return res.end(
+          JSON.stringify({ error: { type: 'api_error', message: 'Simulated Stripe outage' } }),
+        );
+      }
       if (replayKey && replays.has(replayKey)) {
         res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
         return res.end(replays.get(replayKey));
@@ -115,6 +128,7 @@ export async function startFakeStripe() {
     sessions,
     coupons,
     failures,
+    outage,
     env: {
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_WEBHOOK_SECRET: 'whsec_test_fake',
@@ -122,6 +136,10 @@ export async function startFakeStripe() {
       STRIPE_API_PORT: String(port),
       STRIPE_API_PROTOCOL: 'http',
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // requests left hanging
+      }),
   };
 }

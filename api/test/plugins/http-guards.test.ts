@@ -42,6 +42,21 @@ describeEachDatabase('request guards: content types, bodies, CSRF and CORS', (su
     assert.ok(body.fields.rememberMe);
   });
 
+  it('answers 400, not 500, for a NUL character the database cannot store', async () => {
+    const { client } = await signedInUser(suite.app);
+    for (const [method, url, body] of [
+      ['PUT', '/api/auth/profile', { name: 'Eve\u0000' }],
+      ['POST', '/api/coupons/validate', { code: 'WELCOME\u0000' }],
+      ['POST', '/api/payments/checkout-success', { sessionId: 'cs_\u0000' }],
+      ['POST', '/api/auth/login', { email: 'a\u0000@example.test', password: 'whatever' }],
+    ] as const) {
+      const response = await client.request(method, url, body);
+      assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+      assert.deepEqual(response.json(), { message: 'Text must not contain NUL characters' });
+    }
+    assert.equal((await client.get('/api/auth/profile')).json().name, 'Test User');
+  });
+
   it('ignores unknown fields', async () => {
     const response = await login(
       JSON.stringify({ email: 'nobody@example.test', password: 'whatever', extra: { deep: true } }),

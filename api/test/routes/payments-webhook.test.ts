@@ -92,6 +92,17 @@ describeEachDatabase(
       assert.equal((await send(body, signLocalWebhook(SECRET, body))).statusCode, 200);
       assert.equal((await orderOf(suite.app, session.id)).status, 'failed');
     });
+
+    it('acknowledges signed bodies that are not events, and refuses a NUL session id', async () => {
+      for (const body of ['null', '42', '[]', '{"type":{"toString":1},"data":null}']) {
+        const response = await send(body, signLocalWebhook(SECRET, body));
+        assert.equal(response.statusCode, 200, `${body}: ${response.body}`);
+        assert.deepEqual(response.json(), { received: true });
+      }
+      const nul = event('checkout.session.completed', 'cs_local_\u0000');
+      const refused = await send(nul, signLocalWebhook(SECRET, nul));
+      assert.equal(refused.statusCode, 400, refused.body);
+    });
   },
   { env: { LOCAL_WEBHOOK_SECRET: SECRET } },
 );

@@ -38,7 +38,21 @@ describeEachDatabase(
         password: env.ADMIN_PASSWORD,
       });
       assert.equal(login.cookies.length, 3);
-      for (const cookie of login.cookies) assert.equal(cookie.secure, true, cookie.name);
+      for (const cookie of login.cookies) {
+        assert.equal(cookie.secure, true, cookie.name);
+        assert.equal(cookie.sameSite, 'Lax', cookie.name);
+        // The indicator is the client's to read; the tokens never are.
+        assert.equal(cookie.httpOnly, cookie.name === 'isLoggedIn' ? undefined : true, cookie.name);
+      }
+      // Logout clears them with the same attributes (a browser matches on them).
+      const client = new TestClient(suite.app);
+      client.store(login);
+      const logout = await client.post('/api/auth/logout');
+      assert.equal(logout.cookies.length, 3);
+      for (const cookie of logout.cookies) {
+        assert.equal(cookie.secure, true, cookie.name);
+        assert.equal(cookie.sameSite, 'Lax', cookie.name);
+      }
     });
 
     it('hides internals of unexpected failures', async () => {

@@ -53,7 +53,7 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -72,14 +72,25 @@ function keepTail(instance: Instance, stream: NodeJS.ReadableStream | null): voi
   });
 }
 
-function exitOf(child: ChildProcess): Promise<Exit> {
+export function exitOf(child: ChildProcess): Promise<Exit> {
   if (child.exitCode !== null || child.signalCode !== null) {
     return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   }
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+/** A fresh, empty database on the server of `adminUrl`; answers its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  return databaseUrl.toString();
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -105,6 +116,60 @@ async function forgetRedisKeys(redisUrl: string, runId: string): Promise<void> {
 }
 
 /**
+ * The environment of a test api process: development mode (demo catalog and accounts, the
+ * outbox in `dataDir`), the local payment provider, reachable at `publicUrl`. Without
+ * `databaseUrl` it runs the embedded database in `dataDir`; without `redisUrl`, in-memory
+ * limits and caches.
+ */
+export function instanceEnv(options: {
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  env?: Record<string, string>;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl ?? '',
+    REDIS_URL: options.redisUrl ?? '',
+    DATA_DIR: options.dataDir,
+    API_URL: options.publicUrl,
+    APP_URL: options.publicUrl,
+    APP_ORIGINS: options.publicUrl,
+    TRUST_PROXY: 'true',
+    JWT_SECRET: 'scale-out-test-secret-of-at-least-32-characters',
+    PAYMENT_PROVIDER: 'local',
+    LOCAL_WEBHOOK_SECRET,
+    SMTP_URL: '',
+    S3_BUCKET: '',
+    LOG_LEVEL: 'warn',
+    // Every run signs up from 127.0.0.1, counted in the one Redis that outlives the run.
+    SIGNUP_PER_HOUR: '100000',
+    ...options.env,
+  };
+}
+
+/** Starts `instance` as a process of its own; resolves once it answers its health check. */
+export async function startInstance(instance: Instance, env: Record<string, string>) {
+  const { startApi } = (await import(COMPOSITION)) as Composition;
+  instance.output.length = 0;
+  await startApi({
+    port: instance.port,
+    env,
+    stdio: 'pipe',
+    onSpawn: (child) => {
+      instance.child = child;
+      keepTail(instance, child.stdout);
+      keepTail(instance, child.stderr);
+    },
+  }).catch((error: Error) => {
+    const logs = instance.output.join('').slice(-4000);
+    throw new Error(`instance ${instance.index} did not start: ${error.message}\n${logs}`);
+  });
+}
+
+/**
  * `size` api processes on one fresh PostgreSQL database and one Redis, sharing a data folder
  * (the outbox and local files, as a shared volume would), behind a round-robin proxy that is
  * also their public address (`API_URL`, `APP_URL`, the allowed origin).
@@ -115,16 +180,10 @@ export async function createCluster(options: {
   redisUrl: string;
   env?: Record<string, string>;
 }): Promise<Cluster> {
-  const { startApi } = (await import(COMPOSITION)) as Composition;
   const runId = `scale${randomBytes(5).toString('hex')}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-scale-out-'));
-  const admin = new pg.Client({ connectionString: options.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${runId}`);
-  await admin.end();
-  const databaseUrl = new URL(options.adminUrl);
-  databaseUrl.pathname = `/${runId}`;
-  const db = new pg.Pool({ connectionString: databaseUrl.toString(), max: 4 });
+  const databaseUrl = await createDatabase(options.adminUrl, runId);
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   db.on('error', () => {}); // a connection cut by the final forced drop
 
   const instances: Instance[] = [];
@@ -133,41 +192,15 @@ export async function createCluster(options: {
     instances.push({ index, port, url: `http://127.0.0.1:${port}`, child: null, output: [] });
   }
   const proxy = await startRoundRobinProxy(instances.map((instance) => instance.url));
-  const env: Record<string, string> = {
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl.toString(),
-    REDIS_URL: options.redisUrl,
-    DATA_DIR: dataDir,
-    API_URL: proxy.url,
-    APP_URL: proxy.url,
-    APP_ORIGINS: proxy.url,
-    TRUST_PROXY: 'true',
-    JWT_SECRET: 'scale-out-test-secret-of-at-least-32-characters',
-    PAYMENT_PROVIDER: 'local',
-    LOCAL_WEBHOOK_SECRET,
-    SMTP_URL: '',
-    S3_BUCKET: '',
-    LOG_LEVEL: 'warn',
-    ...options.env,
-  };
+  const env = instanceEnv({
+    publicUrl: proxy.url,
+    dataDir,
+    databaseUrl,
+    redisUrl: options.redisUrl,
+    env: options.env,
+  });
 
-  const start = async (index: number) => {
-    const instance = instances[index]!;
-    instance.output.length = 0;
-    await startApi({
-      port: instance.port,
-      env,
-      stdio: 'pipe',
-      onSpawn: (child) => {
-        instance.child = child;
-        keepTail(instance, child.stdout);
-        keepTail(instance, child.stderr);
-      },
-    }).catch((error: Error) => {
-      throw new Error(`instance ${index} did not start: ${error.message}\n${logsOf(index)}`);
-    });
-  };
+  const start = (index: number) => startInstance(instances[index]!, env);
 
   const stop = async (index: number, signal: NodeJS.Signals) => {
     const child = instances[index]!.child;

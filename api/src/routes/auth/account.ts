@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLimiter } from '../../services/request-limit.ts';
 import { toPublicUser } from '../../services/users.ts';
 import { loginBody, signupBody, tokenParams } from './schemas.ts';
 import { sendSessionCookies } from './session-cookies.ts';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
+  // Per address, before the password hash: a burst of sign-ups costs neither CPU nor mail.
+  const limitSignup = requestLimiter(
+    app.services.limits,
+    'signup',
+    app.config.limits.signup,
+    'Too many sign-up attempts. Please try again later.',
+  );
 
   app.post('/signup', { schema: { body: signupBody } }, async (request, reply) => {
     const { name, email, password } = request.body;
+    await limitSignup(request.ip);
     await auth.signup({ name, email, password });
     return reply
       .code(201)

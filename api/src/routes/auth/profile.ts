@@ -6,13 +6,13 @@ import { changePasswordBody, forgotBody, profileBody, resetBody, tokenParams } f
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { auth, passwords } = app.services;
 
-  app.get('/profile', { preHandler: app.requireUser }, async (request) => {
+  app.get('/profile', { onRequest: app.requireUser }, async (request) => {
     return toPublicUser(viewerOf(request).user);
   });
 
   app.put(
     '/profile',
-    { preHandler: app.requireUser, schema: { body: profileBody } },
+    { onRequest: app.requireUser, schema: { body: profileBody } },
     async (request) => {
       const user = await auth.updateName(viewerOf(request).user.id, request.body.name);
       return { message: 'Profile updated successfully', user: toPublicUser(user) };
@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/change-password',
-    { preHandler: app.requireUser, schema: { body: changePasswordBody } },
+    { onRequest: app.requireUser, schema: { body: changePasswordBody } },
     async (request) => {
       const viewer = viewerOf(request);
       await passwords.changePassword(viewer.user.id, viewer.sessionId, request.body);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { viewerOf } from '../../plugins/auth-guard.ts';
+import { requestLimiter } from '../../services/request-limit.ts';
 import { sendCached } from '../../services/response-cache.ts';
 import { categoryParams, createProductBody, downloadParams, productIdParams } from './schemas.ts';
 
@@ -9,6 +10,12 @@ const JSON_OVERHEAD_BYTES = 1024 * 1024;
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { products, downloads, publicCatalog } = app.services;
   const { previewMaxBytes, assetMaxBytes } = app.config.uploads;
+  const limitDownloadLinks = requestLimiter(
+    app.services.limits,
+    'download',
+    app.config.limits.downloadLinks,
+    'Too many download requests. Please try again later.',
+  );
   // Files arrive as base64 data URLs (4/3 of their size); the per-file limits answer 413 first.
   const uploadBodyLimit =
     Math.ceil(((previewMaxBytes + assetMaxBytes) * 4) / 3) + JSON_OVERHEAD_BYTES;
@@ -30,7 +37,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/download/:productId',
     { onRequest: app.requireUser, schema: { params: downloadParams } },
     async (request, reply) => {
-      const ticket = await downloads.issue(viewerOf(request).user.id, request.params.productId);
+      const userId = viewerOf(request).user.id;
+      await limitDownloadLinks(userId);
+      const ticket = await downloads.issue(userId, request.params.productId);
       return reply.header('cache-control', 'private, no-store').send(ticket);
     },
   );

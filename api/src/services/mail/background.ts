@@ -6,9 +6,10 @@ interface Logger {
 
 /**
  * Mail that goes out after the answer: a slow relay (or, in development, the outbox folder)
- * never holds up the request whose committed change it reports. A failed send is logged, as
- * an awaited one was; nothing retries it. `drain` waits for everything handed over so far:
- * the app's close calls it before the mailer closes, and the dev outbox before it lists.
+ * never holds up the request whose committed change it reports. The mailer queues what the
+ * relay refuses (`RetryingMailer`), so only a message that could not even be queued is lost,
+ * and logged. `drain` waits for everything handed over so far: the app's close calls it, and
+ * the dev outbox before it lists.
  */
 export class BackgroundMailer {
   private readonly pending = new Set<Promise<void>>();

@@ -3,11 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orders, products, type Order, type User } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { isServiceOutage } from '../../lib/service-outage.ts';
 import type { CouponService } from '../coupons.ts';
 import type { OrderService } from '../orders.ts';
 import { centsToDollars } from '../product-view.ts';
 import { insertOrder, type NewOrder } from './order-insert.ts';
-import { WebhookSignatureError, type PaymentProvider, type ProviderSession } from './provider.ts';
+import {
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type ProviderSession,
+} from './provider.ts';
 
 export const MAX_LINE_QUANTITY = 99;
 /** An order whose provider session was never stored (the create call died) is abandoned. */
@@ -25,6 +31,27 @@ export interface CheckoutAnswer {
 }
 
 export type Settlement = 'completed' | 'failed' | 'pending';
+
+const timedOut = (error: unknown) => error instanceof ProviderUnavailableError && error.timedOut;
+
+/** Nothing was charged: the shopper can simply try again. */
+function checkoutUnavailable(error: unknown): HttpError {
+  return timedOut(error)
+    ? new HttpError(504, 'The payment provider did not answer in time. Please try again.')
+    : new HttpError(502, 'The payment provider is unavailable. Please try again.');
+}
+
+/**
+ * The shopper may have paid already: the order stays pending and completes when the provider
+ * answers again (this page reloaded, its webhook or the reconciliation sweep).
+ */
+function confirmationUnavailable(error: unknown): HttpError {
+  return new HttpError(
+    timedOut(error) ? 504 : 502,
+    'We could not confirm your payment with the payment provider yet. If you paid, your order ' +
+      'will be completed automatically; please check again in a few minutes.',
+  );
+}
 
 interface PaymentDeps {
   db: Db;
@@ -133,8 +160,13 @@ export function createPaymentService(deps: PaymentDeps) {
       });
     } catch (error) {
       log.error({ err: error, orderId: order.id }, 'creating the payment session failed');
+      // Nobody got the session's url, so nothing can be paid for this order. Should the
+      // database be down as well, the order stays pending without a session and the sweep
+      // fails it later.
       await deps.orders.fail(order.id);
-      throw new HttpError(502, 'The payment provider is unavailable. Please try again.');
+      // The local provider keeps its sessions in the database: an outage there is the api's.
+      if (isServiceOutage(error)) throw error;
+      throw checkoutUnavailable(error);
     }
     await recordSession.execute({ sessionId: session.id, orderId: order.id });
     return { id: session.id, url: session.url, totalAmount: centsToDollars(total) };
@@ -164,8 +196,9 @@ export function createPaymentService(deps: PaymentDeps) {
           ? known
           : await provider.retrieveSession(order.providerSessionId);
     } catch (error) {
+      if (isServiceOutage(error)) throw error;
       log.error({ err: error, orderId: order.id }, 'retrieving the payment session failed');
-      throw new HttpError(502, 'The payment provider is unavailable. Please try again.');
+      throw confirmationUnavailable(error);
     }
     if (!session) return 'pending';
     if (session.paid) {

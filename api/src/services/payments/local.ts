@@ -175,14 +175,15 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
     parseWebhook(rawBody, headers): ProviderEvent {
       const header = headers[LOCAL_SIGNATURE_HEADER];
       verifySignature(options.webhookSecret, rawBody, Array.isArray(header) ? header[0] : header);
-      let event: { type?: unknown; data?: { object?: { id?: unknown } } };
+      let event: { type?: unknown; data?: { object?: { id?: unknown } } } | null;
       try {
         event = JSON.parse(rawBody.toString('utf8'));
       } catch {
         throw new WebhookSignatureError('Webhook body is not JSON');
       }
-      const type = String(event.type);
-      const id = event.data?.object?.id;
+      // Signed but not an event object (`null`, a number, a non-string type): nothing to act on.
+      const type = typeof event?.type === 'string' ? event.type : 'unknown';
+      const id = event?.data?.object?.id;
       if (typeof id !== 'string') return { type: 'ignored', eventType: type };
       if (type === 'checkout.session.completed') return { type: 'completed', sessionId: id };
       if (type === 'checkout.session.expired') return { type: 'expired', sessionId: id };

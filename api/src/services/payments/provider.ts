@@ -35,6 +35,21 @@ export type ProviderEvent =
 
 export class WebhookSignatureError extends Error {}
 
+/**
+ * The provider could not be reached, failed on its side or did not answer in time: the same
+ * call may work later. Anything else a provider throws is a fault of the request itself.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   createSession(request: CheckoutRequest): Promise<CreatedSession>;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  ProviderUnavailableError,
   WebhookSignatureError,
   type CheckoutRequest,
   type PaymentProvider,
@@ -11,6 +12,9 @@ export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret: string | null;
   api: { host: string | null; port: number | null; protocol: 'http' | 'https' | null };
+  /** Per HTTP request to Stripe; a call may take (retries + 1) times this, plus back-off. */
+  timeoutMs: number;
+  maxNetworkRetries: number;
   successUrl: string;
   cancelUrl: string;
 }
@@ -36,14 +40,38 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 }
 
+/**
+ * Stripe down, slow or failing on its side (after the client's own retries) becomes a
+ * `ProviderUnavailableError`; a refused request (our parameters) stays what it is.
+ */
+async function reaching<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError) {
+      const timedOut = (error.detail as { code?: unknown } | undefined)?.code === 'ETIMEDOUT';
+      throw new ProviderUnavailableError(error.message, timedOut, { cause: error });
+    }
+    if (
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+    ) {
+      throw new ProviderUnavailableError(error.message, false, { cause: error });
+    }
+    throw error;
+  }
+}
+
 /** Stripe Checkout in payment mode; every create carries an idempotency key per order. */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     ...(options.api.host ? { host: options.api.host } : {}),
     ...(options.api.port ? { port: options.api.port } : {}),
     ...(options.api.protocol ? { protocol: options.api.protocol } : {}),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    // Retries are safe: every create carries an idempotency key, and reads change nothing.
+    maxNetworkRetries: options.maxNetworkRetries,
+    timeout: options.timeoutMs,
   });
 
   return {
@@ -51,37 +79,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async createSession(request: CheckoutRequest) {
       const discounts: Stripe.Checkout.SessionCreateParams.Discount[] = [];
-      if (request.coupon) {
-        const coupon = await stripe.coupons.create(
-          {
-            percent_off: request.coupon.percentOff,
-            duration: 'once',
-            name: request.coupon.code,
-            metadata: { orderId: request.orderId, code: request.coupon.code },
-          },
-          { idempotencyKey: `order-${request.orderId}-coupon` },
+      const wanted = request.coupon;
+      if (wanted) {
+        const coupon = await reaching(() =>
+          stripe.coupons.create(
+            {
+              percent_off: wanted.percentOff,
+              duration: 'once',
+              name: wanted.code,
+              metadata: { orderId: request.orderId, code: wanted.code },
+            },
+            { idempotencyKey: `order-${request.orderId}-coupon` },
+          ),
         );
         discounts.push({ coupon: coupon.id });
       }
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          line_items: request.lines.map((line) => ({
-            quantity: line.quantity,
-            price_data: {
-              currency: 'usd',
-              unit_amount: line.unitAmount,
-              product_data: { name: line.name },
-            },
-          })),
-          ...(discounts.length ? { discounts } : {}),
-          customer_email: request.customerEmail,
-          client_reference_id: request.orderId,
-          metadata: { orderId: request.orderId, userId: request.userId },
-          success_url: options.successUrl,
-          cancel_url: options.cancelUrl,
-        },
-        { idempotencyKey: `order-${request.orderId}-session` },
+      const session = await reaching(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: request.lines.map((line) => ({
+              quantity: line.quantity,
+              price_data: {
+                currency: 'usd',
+                unit_amount: line.unitAmount,
+                product_data: { name: line.name },
+              },
+            })),
+            ...(discounts.length ? { discounts } : {}),
+            customer_email: request.customerEmail,
+            client_reference_id: request.orderId,
+            metadata: { orderId: request.orderId, userId: request.userId },
+            success_url: options.successUrl,
+            cancel_url: options.cancelUrl,
+          },
+          { idempotencyKey: `order-${request.orderId}-session` },
+        ),
       );
       if (!session.url) throw new Error(`Stripe session ${session.id} came without a url`);
       return { id: session.id, url: session.url };
@@ -89,7 +122,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async retrieveSession(sessionId) {
       try {
-        return toProviderSession(await stripe.checkout.sessions.retrieve(sessionId));
+        return toProviderSession(
+          await reaching(() => stripe.checkout.sessions.retrieve(sessionId)),
+        );
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -14,6 +14,16 @@ import {
 } from '../../helpers/catalog.ts';
 import { TestClient } from '../../helpers/client.ts';
 
+// The smallest whole images of each type (the JPEG is arithmetic-coded, 1x1).
+const JPEG_1X1 = Buffer.from(
+  'ffd8ffe000104a46494600010101004800480000ffdb004300030202020202030202020303030304060404040404' +
+    '080606050609080a0a090809090a0c0f0c0a0b0e0b09090d110d0e0f101011100a0c12131210130f101010ffc900' +
+    '0b080001000101011100ffcc000600101005ffda0008010100003f00d2cf20ffd9',
+  'hex',
+);
+const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const WEBP_1X1 = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+
 const PREVIEW_LIMIT = 2000;
 const ASSET_LIMIT = 3000;
 
@@ -95,16 +105,10 @@ describeEachDatabase(
     });
 
     it('accepts a JPEG, WebP or GIF preview by its bytes', async () => {
-      const webp = Buffer.concat([
-        Buffer.from('RIFF'),
-        Buffer.alloc(4),
-        Buffer.from('WEBPVP8 '),
-        Buffer.alloc(20),
-      ]);
       const cases: Array<[Buffer, RegExp]> = [
-        [Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]), /\.jpg$/],
-        [webp, /\.webp$/],
-        [Buffer.from('GIF89a\u0001\u0000\u0001\u0000', 'latin1'), /\.gif$/],
+        [JPEG_1X1, /\.jpg$/],
+        [WEBP_1X1, /\.webp$/],
+        [GIF_1X1, /\.gif$/],
       ];
       for (const [bytes, extension] of cases) {
         // The declared type is wrong on purpose: only the bytes count.
@@ -161,6 +165,23 @@ describeEachDatabase(
       await expectFieldError({ previewImage: 'https://example.com/a.png' }, 'previewImage');
       await expectFieldError({ previewImage: 'data:image/png;base64,@@@@' }, 'previewImage');
       await expectFieldError({ previewImage: 'data:image/png;base64,' }, 'previewImage');
+    });
+
+    it('refuses a truncated preview: a bare signature or an image cut before its end', async () => {
+      const cut = (bytes: Buffer, length: number) => bytes.subarray(0, length);
+      for (const [type, bytes] of [
+        ['image/png', cut(PNG_BYTES, 8)],
+        ['image/png', cut(PNG_BYTES, PNG_BYTES.length >> 1)],
+        ['image/png', cut(PNG_BYTES, PNG_BYTES.length - 12)],
+        ['image/jpeg', cut(JPEG_1X1, JPEG_1X1.length - 2)],
+        ['image/jpeg', cut(JPEG_1X1, 8)],
+        ['image/webp', cut(WEBP_1X1, WEBP_1X1.length - 1)],
+        ['image/gif', cut(GIF_1X1, GIF_1X1.length - 1)],
+        ['image/gif', Buffer.from('GIF89a\u0001\u0000\u0001\u0000', 'latin1')],
+      ] as const) {
+        const body = await expectFieldError({ previewImage: dataUrl(type, bytes) }, 'previewImage');
+        assert.equal(body.message, 'Preview image is incomplete or damaged');
+      }
     });
 
     it('answers 413 with a message above the configured limits', async () => {

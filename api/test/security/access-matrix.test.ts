@@ -1,0 +1,617 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it, type TestContext } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { cartItems, coupons, orders, purchasedProducts, users } from '../../src/db/schema.ts';
+import { signDownloadToken } from '../../src/services/tokens.ts';
+import { PASSWORD, mailedLink, signUp, uniqueEmail } from '../helpers/accounts.ts';
+import { RedisCacheStore, type CacheStore } from '../../src/services/cache.ts';
+import { RedisRateLimitStore } from '../../src/services/rate-limit-store.ts';
+import { describeEachDatabase, startApp, type Suite } from '../helpers/app.ts';
+import { databaseKinds } from '../helpers/databases.ts';
+import { createProduct, productBody } from '../helpers/catalog.ts';
+import { TestClient } from '../helpers/client.ts';
+import { API_ORIGIN } from '../helpers/checkout.ts';
+import { tokenOf } from '../helpers/downloads.ts';
+import { SECURITY_ENV, buildFixtures, secretsOfA, type SecurityFixtures } from './fixtures.ts';
+import { apiRoutes } from './route-table.ts';
+
+/*
+ * Every route x five principals, with A's data as the target wherever a route takes an id.
+ * Where the contract is silent, the choice that leaks nothing:
+ * - "unverified" signed up but its login was refused (403), so it holds no session: every
+ *   signed-in call answers it 401, exactly as signed out.
+ * - The admin has no reach into shoppers' data through shopper routes: A's order, coupon,
+ *   purchase and checkout session answer the admin 404 like anyone else's.
+ * - Capabilities answer whoever holds them, as with the real providers: a mailed verification
+ *   token, the hosted checkout's session id (page, Pay, Cancel) and A's signed download link
+ *   (5 minutes, opened without cookies). Anything not signed by the api is refused.
+ * - The webhook trusts only the provider's signature (400 unsigned, whoever sends it);
+ *   forgot-password answers the same 200 to everyone; the outbox exists in development only.
+ */
+const PRINCIPALS = ['signedOut', 'unverified', 'A', 'B', 'admin'] as const;
+type Principal = (typeof PRINCIPALS)[number];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Call {
+  method: Method;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  /** `METHOD /pattern` from the route table. */
+  route: string;
+  /** What the row does, when the route has several rows. */
+  label?: string;
+  call: (who: Principal) => Call | Promise<Call>;
+  expect: Record<Principal, number>;
+  /** Answers that may carry A's data to anyone (capabilities and dev-only routes). */
+  mayShowA?: string;
+  /** A further check of a principal's answer (what it shows must be its own). */
+  verify?: (who: Principal, response: LightMyRequestResponse) => void;
+}
+
+/** Per principal: the same status for all five, or signed out / unverified / A / B / admin. */
+const all = (status: number): Record<Principal, number> => ({
+  signedOut: status,
+  unverified: status,
+  A: status,
+  B: status,
+  admin: status,
+});
+const statuses = (...values: [number, number, number, number, number]) =>
+  Object.fromEntries(PRINCIPALS.map((who, index) => [who, values[index]])) as Record<
+    Principal,
+    number
+  >;
+
+// Contract: 401 signed out (the unverified account never got a session: its login was 403),
+// 403 for non-admins on admin calls, 404 for someone else's order, coupon, purchase or session.
+const SIGNED_IN = statuses(401, 401, 200, 200, 200);
+const ADMIN_ONLY = statuses(401, 401, 403, 403, 200);
+const OWNER_ONLY = statuses(401, 401, 200, 404, 404);
+
+function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
+  const idsOf = (response: LightMyRequestResponse, key?: string) => {
+    const body = response.json<unknown>();
+    const list = (key ? (body as Record<string, unknown>)[key] : body) as Array<
+      Record<string, unknown>
+    >;
+    return list.map((item) => String(item.productId ?? item.product_id ?? item._id ?? item.id));
+  };
+  const [payload, signature] = tokenOf(fx.downloadUrlA).split('.');
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as {
+    d: string;
+    p: string;
+    k: string;
+    exp: number;
+  };
+  const otherProduct = Buffer.from(JSON.stringify({ ...claims, p: fx.spare.id })).toString(
+    'base64url',
+  );
+  const expired = signDownloadToken(extras.tokenSecret, {
+    ...claims,
+    exp: Math.floor(Date.now() / 1000) - 1,
+  });
+  const form = { origin: API_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' };
+
+  return [
+    {
+      route: 'GET /api/health',
+      call: () => ({ method: 'GET', url: '/api/health' }),
+      expect: all(200),
+    },
+    {
+      route: 'POST /api/auth/signup',
+      call: () => ({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Matrix', email: uniqueEmail('matrix'), password: PASSWORD },
+      }),
+      expect: all(201),
+    },
+    {
+      // The mailed token is the credential, whoever's browser opens it.
+      route: 'GET /api/auth/verify-email/:token',
+      call: async () => {
+        const email = await signUp(extras.app);
+        const { token } = await mailedLink(extras.app, email, 'verify-email');
+        return { method: 'GET', url: `/api/auth/verify-email/${token}` };
+      },
+      expect: all(200),
+    },
+    {
+      // Own credentials; signed out tries A's address with a wrong password.
+      route: 'POST /api/auth/login',
+      call: (who) => ({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: {
+          signedOut: { email: fx.a.email, password: 'not-the-password' },
+          unverified: { email: fx.unverified.email, password: PASSWORD },
+          A: { email: fx.a.email, password: PASSWORD },
+          B: { email: fx.b.email, password: PASSWORD },
+          admin: { email: extras.adminEmail, password: extras.adminPassword },
+        }[who],
+      }),
+      expect: statuses(401, 403, 200, 200, 200),
+    },
+    {
+      route: 'POST /api/auth/refresh-token',
+      call: () => ({ method: 'POST', url: '/api/auth/refresh-token' }),
+      expect: SIGNED_IN,
+    },
+    {
+      // A real reset would end A's sessions mid-matrix; the token check is in passwords.test.ts.
+      route: 'POST /api/auth/reset-password/:token',
+      call: () => ({
+        method: 'POST',
+        url: '/api/auth/reset-password/not-a-token',
+        payload: { password: 'Brand#New1' },
+      }),
+      expect: all(400),
+    },
+    {
+      route: 'GET /api/auth/profile',
+      call: () => ({ method: 'GET', url: '/api/auth/profile' }),
+      expect: SIGNED_IN,
+      verify: (who, response) => {
+        if (response.statusCode === 200) assert.equal(response.json().id, extras.idOf[who]);
+      },
+    },
+    {
+      route: 'PUT /api/auth/profile',
+      call: (who) => ({
+        method: 'PUT',
+        url: '/api/auth/profile',
+        payload: { name: `${who} renamed` },
+      }),
+      expect: SIGNED_IN,
+      verify: (who, response) => {
+        if (response.statusCode === 200) assert.equal(response.json().user.id, extras.idOf[who]);
+      },
+    },
+    {
+      route: 'PUT /api/auth/change-password',
+      call: () => ({
+        method: 'PUT',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: 'not-the-password', newPassword: 'Brand#New1' },
+      }),
+      expect: statuses(401, 401, 400, 400, 400),
+    },
+    {
+      // Same answer whoever asks and whether or not the address exists.
+      route: 'POST /api/auth/forgot-password',
+      call: () => ({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: fx.a.email },
+      }),
+      expect: all(200),
+    },
+    {
+      route: 'GET /api/analytics',
+      call: () => ({ method: 'GET', url: '/api/analytics' }),
+      expect: ADMIN_ONLY,
+    },
+    ...['/api/dropdown/categories', '/api/dropdown/categories/statistics', '/api/dropdown/all'].map(
+      (url): Row => ({
+        route: `GET ${url}`,
+        call: () => ({ method: 'GET', url }),
+        expect: all(200),
+      }),
+    ),
+    {
+      route: 'GET /api/dev/outbox',
+      call: () => ({ method: 'GET', url: '/api/dev/outbox' }),
+      expect: all(200),
+      mayShowA: 'development only (absent in production, see production.test.ts)',
+    },
+    {
+      route: 'GET /api/products',
+      call: () => ({ method: 'GET', url: '/api/products' }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      route: 'POST /api/products',
+      call: () => ({ method: 'POST', url: '/api/products', payload: productBody(fx.catalog) }),
+      expect: statuses(401, 401, 403, 403, 201),
+    },
+    {
+      route: 'GET /api/products/featured',
+      call: () => ({ method: 'GET', url: '/api/products/featured' }),
+      expect: all(200),
+    },
+    {
+      route: 'GET /api/products/category/:category',
+      call: () => ({ method: 'GET', url: `/api/products/category/${fx.catalog.categorySlug}` }),
+      expect: all(200),
+    },
+    {
+      route: 'GET /api/products/download/:productId',
+      label: "A's purchase",
+      call: () => ({ method: 'GET', url: `/api/products/download/${fx.bought.id}` }),
+      expect: OWNER_ONLY,
+    },
+    {
+      route: 'DELETE /api/products/:id',
+      call: () => ({ method: 'DELETE', url: `/api/products/${extras.doomed}` }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      route: 'PATCH /api/products/:id',
+      call: () => ({ method: 'PATCH', url: `/api/products/${extras.toggled}` }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      route: 'POST /api/payments/create-checkout-session',
+      call: () => ({
+        method: 'POST',
+        url: '/api/payments/create-checkout-session',
+        payload: { products: [{ _id: fx.spare.id, quantity: 1 }], couponCode: null },
+      }),
+      expect: SIGNED_IN,
+    },
+    {
+      route: 'POST /api/payments/create-checkout-session',
+      label: "with A's coupon",
+      call: () => ({
+        method: 'POST',
+        url: '/api/payments/create-checkout-session',
+        payload: { products: [{ _id: fx.spare.id, quantity: 1 }], couponCode: fx.couponA },
+      }),
+      expect: OWNER_ONLY,
+    },
+    {
+      route: 'POST /api/payments/checkout-success',
+      label: "A's paid session",
+      call: () => ({
+        method: 'POST',
+        url: '/api/payments/checkout-success',
+        payload: { sessionId: fx.orderA.sessionId },
+      }),
+      expect: OWNER_ONLY,
+    },
+    {
+      // Unsigned: only the provider's signature counts, never a session.
+      route: 'POST /api/payments/webhook',
+      call: () => ({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload: { type: 'checkout.session.completed', data: { object: { id: fx.pendingA[0] } } },
+      }),
+      expect: all(400),
+    },
+    {
+      route: 'GET /api/payments/local-checkout/:sessionId',
+      label: "A's open session",
+      call: () => ({ method: 'GET', url: `/api/payments/local-checkout/${fx.pendingA[0]}` }),
+      expect: all(200),
+      mayShowA: 'the session id (192 random bits) is the capability, as with Stripe Checkout',
+    },
+    {
+      route: 'POST /api/payments/local-checkout/:sessionId/pay',
+      label: "A's open session",
+      call: () => ({
+        method: 'POST',
+        url: `/api/payments/local-checkout/${fx.pendingA[1]}/pay`,
+        payload: '',
+        headers: form,
+      }),
+      expect: all(303),
+      mayShowA: 'the session id is the capability (the redirect names it)',
+    },
+    {
+      route: 'POST /api/payments/local-checkout/:sessionId/cancel',
+      label: "A's open session",
+      call: () => ({
+        method: 'POST',
+        url: `/api/payments/local-checkout/${fx.pendingA[2]}/cancel`,
+        payload: '',
+        headers: form,
+      }),
+      expect: all(303),
+      mayShowA: 'the session id is the capability',
+    },
+    {
+      route: 'GET /api/cart',
+      call: () => ({ method: 'GET', url: '/api/cart' }),
+      expect: SIGNED_IN,
+      verify: (who, response) => {
+        if (response.statusCode !== 200) return;
+        const has = idsOf(response).includes(fx.inCartA.id);
+        assert.equal(has, who === 'A', `${who} sees A's cart line: ${has}`);
+      },
+    },
+    {
+      route: 'POST /api/cart',
+      call: () => ({ method: 'POST', url: '/api/cart', payload: { productId: fx.spare.id } }),
+      expect: SIGNED_IN,
+    },
+    {
+      route: 'PUT /api/cart/:productId',
+      label: "A's cart line to 0",
+      call: () => ({ method: 'PUT', url: `/api/cart/${fx.inCartA.id}`, payload: { quantity: 0 } }),
+      expect: SIGNED_IN,
+    },
+    {
+      route: 'DELETE /api/cart',
+      label: "A's line",
+      call: () => ({ method: 'DELETE', url: '/api/cart', payload: { productId: fx.inCartA.id } }),
+      expect: SIGNED_IN,
+    },
+    {
+      route: 'DELETE /api/cart',
+      label: 'the whole cart',
+      call: () => ({ method: 'DELETE', url: '/api/cart' }),
+      expect: SIGNED_IN,
+    },
+    {
+      route: 'GET /api/coupons',
+      call: () => ({ method: 'GET', url: '/api/coupons' }),
+      expect: SIGNED_IN,
+    },
+    {
+      route: 'POST /api/coupons/validate',
+      label: "A's code",
+      call: () => ({ method: 'POST', url: '/api/coupons/validate', payload: { code: fx.couponA } }),
+      expect: OWNER_ONLY,
+    },
+    {
+      route: 'POST /api/coupons/validate',
+      label: "A's code in lower case",
+      call: () => ({
+        method: 'POST',
+        url: '/api/coupons/validate',
+        payload: { code: fx.couponA.toLowerCase() },
+      }),
+      expect: OWNER_ONLY,
+    },
+    {
+      route: 'GET /api/orders',
+      call: () => ({ method: 'GET', url: '/api/orders' }),
+      expect: SIGNED_IN,
+      verify: (who, response) => {
+        if (response.statusCode !== 200) return;
+        const has = response
+          .json<Array<{ id: string }>>()
+          .some((order) => order.id === fx.orderA.id);
+        assert.equal(has, who === 'A', `${who} lists A's order: ${has}`);
+      },
+    },
+    {
+      route: 'GET /api/orders/purchased-products',
+      call: () => ({ method: 'GET', url: '/api/orders/purchased-products' }),
+      expect: SIGNED_IN,
+      verify: (who, response) => {
+        if (response.statusCode !== 200) return;
+        const has = idsOf(response, 'purchasedProducts').includes(fx.bought.id);
+        assert.equal(has, who === 'A', `${who} lists A's purchase: ${has}`);
+      },
+    },
+    {
+      route: 'GET /api/orders/:id',
+      label: "A's order",
+      call: () => ({ method: 'GET', url: `/api/orders/${fx.orderA.id}` }),
+      expect: OWNER_ONLY,
+    },
+    {
+      route: 'GET /api/files/previews/:name',
+      call: () => ({
+        method: 'GET',
+        url: new URL(fx.bought.preview_image_url, API_ORIGIN).pathname,
+      }),
+      expect: all(200),
+    },
+    {
+      // Decided (README "Download links"): the link opens in a new tab without cookies and is
+      // the credential for its 5 minutes, like the S3 presigned URL it stands for; it is only
+      // ever given to the buyer. Anything not signed by the api is refused.
+      route: 'GET /api/files/downloads/:token',
+      label: "A's signed link",
+      call: () => ({ method: 'GET', url: new URL(fx.downloadUrlA).pathname }),
+      expect: all(200),
+      mayShowA: 'the file itself',
+    },
+    {
+      route: 'GET /api/files/downloads/:token',
+      label: "A's link pointed at another product",
+      call: () => ({ method: 'GET', url: `/api/files/downloads/${otherProduct}.${signature}` }),
+      expect: all(403),
+    },
+    {
+      route: 'GET /api/files/downloads/:token',
+      label: "A's link, expired",
+      call: () => ({ method: 'GET', url: `/api/files/downloads/${expired}` }),
+      expect: all(410),
+    },
+    {
+      // Last: it ends the session. Never fails, signed in or not.
+      route: 'POST /api/auth/logout',
+      call: () => ({ method: 'POST', url: '/api/auth/logout' }),
+      expect: all(200),
+    },
+  ];
+}
+
+interface MatrixExtras {
+  app: FastifyInstance;
+  tokenSecret: string;
+  adminEmail: string;
+  adminPassword: string;
+  idOf: Record<Principal, string | undefined>;
+  doomed: string;
+  toggled: string;
+}
+
+/** What B, the admin and strangers must never change: A's rows, read from the database. */
+async function stateOfA(app: FastifyInstance, fx: SecurityFixtures) {
+  const userId = fx.a.id;
+  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  return {
+    user: {
+      name: user!.name,
+      email: user!.email,
+      passwordHash: user!.passwordHash,
+      role: user!.role,
+    },
+    cart: await app.db
+      .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId)),
+    coupons: await app.db
+      .select({
+        code: coupons.code,
+        consumedAt: coupons.consumedAt,
+        replacedAt: coupons.replacedAt,
+      })
+      .from(coupons)
+      .where(eq(coupons.userId, userId)),
+    order: (await app.db.select().from(orders).where(eq(orders.id, fx.orderA.id))).map((order) => ({
+      status: order.status,
+      userId: order.userId,
+    })),
+    // The bought product's grant (paying A's open session on the hosted page adds another).
+    grant: await app.db
+      .select({
+        remaining: purchasedProducts.remainingDownloads,
+        max: purchasedProducts.maxDownloads,
+      })
+      .from(purchasedProducts)
+      .where(
+        and(eq(purchasedProducts.userId, userId), eq(purchasedProducts.productId, fx.bought.id)),
+      ),
+  };
+}
+
+/** The whole matrix against one app, asserted at once. */
+async function runMatrix(suite: Suite, t: TestContext, variant: string = suite.kind) {
+  const fx = await buildFixtures(suite.app);
+  const extras: MatrixExtras = {
+    app: suite.app,
+    tokenSecret: suite.config.tokenSecret,
+    adminEmail: suite.config.demoAdmin.email,
+    adminPassword: suite.config.demoAdmin.password,
+    idOf: {
+      signedOut: undefined,
+      unverified: undefined,
+      A: fx.a.id,
+      B: fx.b.id,
+      admin: (await fx.admin.get('/api/auth/profile')).json<{ id: string }>().id,
+    },
+    doomed: (await createProduct(fx.admin, fx.catalog)).id,
+    toggled: (await createProduct(fx.admin, fx.catalog)).id,
+  };
+  const table = rows(fx, extras);
+  const covered = new Set(table.map((row) => row.route));
+  const routes = apiRoutes(suite.app);
+  assert.deepEqual(
+    routes.filter((route) => !covered.has(route.key)).map((route) => route.key),
+    [],
+    'every route needs a row in the access matrix',
+  );
+  assert.deepEqual(
+    [...covered].filter((key) => !routes.some((route) => route.key === key)),
+    [],
+    'rows for routes that do not exist',
+  );
+
+  const clients: Record<Principal, TestClient> = {
+    signedOut: new TestClient(suite.app),
+    unverified: fx.unverified.client,
+    A: fx.a.client,
+    B: fx.b.client,
+    admin: fx.admin,
+  };
+  const secrets = secretsOfA(fx);
+  const before = await stateOfA(suite.app, fx);
+  const expected: Record<string, Record<Principal, number>> = {};
+  const actual: Record<string, Partial<Record<Principal, number>>> = {};
+  const problems: string[] = [];
+  const key = (row: Row) => `${row.route}${row.label ? ` (${row.label})` : ''}`;
+  for (const row of table) {
+    assert.ok(!expected[key(row)], `duplicate row ${key(row)}`);
+    expected[key(row)] = row.expect;
+    actual[key(row)] = {};
+  }
+
+  const runColumn = async (who: Principal) => {
+    for (const row of table) {
+      const call = await row.call(who);
+      const response = await clients[who].request(
+        call.method,
+        call.url,
+        call.payload,
+        call.headers,
+      );
+      actual[key(row)]![who] = response.statusCode;
+      if (who !== 'A' && !row.mayShowA) {
+        const leaked = secrets.filter((secret) => response.body.includes(secret));
+        if (leaked.length) problems.push(`${key(row)} as ${who} shows A's ${leaked.join(', ')}`);
+      }
+      try {
+        row.verify?.(who, response);
+      } catch (error) {
+        problems.push(`${key(row)} as ${who}: ${(error as Error).message}`);
+      }
+    }
+  };
+
+  // Everyone else first, A last: A's rows must be as they were before A's own calls.
+  for (const who of ['signedOut', 'unverified', 'B', 'admin'] as const) await runColumn(who);
+  assert.deepEqual(await stateOfA(suite.app, fx), before, "A's data after everyone else's calls");
+  await runColumn('A');
+
+  // Reordered like `expected`, so a mismatch shows row by row.
+  const ordered = Object.fromEntries(
+    Object.keys(expected).map((name) => [
+      name,
+      Object.fromEntries(PRINCIPALS.map((who) => [who, actual[name]![who]])),
+    ]),
+  );
+  const size = `${table.length} rows x ${PRINCIPALS.length} principals = ${table.length * PRINCIPALS.length} cells over ${routes.length} routes`;
+  t.diagnostic(size);
+  console.log(`access matrix [${variant}]: ${size}`);
+  assert.deepEqual({ statuses: ordered, problems }, { statuses: expected, problems: [] });
+}
+
+const TITLE =
+  'answers every route for signed out, unverified, A, B and admin as the contract says, and B never sees or changes A';
+
+describeEachDatabase(
+  'access-control matrix',
+  (suite) => {
+    it(TITLE, (t) => runMatrix(suite, t));
+  },
+  { env: SECURITY_ENV },
+);
+
+// Again with sessions and rate-limit counters in Redis (revocations reach the guards through it).
+const redisUrl = process.env.TEST_REDIS_URL;
+for (const kind of redisUrl ? databaseKinds() : []) {
+  describe(`access-control matrix, cache and limits in Redis [${kind}]`, () => {
+    const suite = {} as Suite;
+    let cache: CacheStore | undefined;
+    before(async () => {
+      const prefix = `test-matrix:${randomBytes(4).toString('hex')}:`;
+      cache = new RedisCacheStore(redisUrl!, `${prefix}cache:`);
+      const limits = new RedisRateLimitStore(redisUrl!, `${prefix}rl:`);
+      Object.assign(
+        suite,
+        await startApp(kind, {
+          env: { ...SECURITY_ENV, REDIS_URL: redisUrl! },
+          build: { cache, limits },
+        }),
+      );
+    });
+    after(async () => {
+      await suite.close?.();
+      await cache?.close();
+    });
+    it(TITLE, (t) => runMatrix(suite, t, `${kind} + Redis`));
+  });
+}

@@ -1,0 +1,754 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { users } from '../../src/db/schema.ts';
+import { signLocalWebhook } from '../../src/services/payments/local.ts';
+import { PASSWORD, uniqueEmail } from '../helpers/accounts.ts';
+import type { Suite } from '../helpers/app.ts';
+import { PNG_BYTES, dataUrl, productBody, type ProductJson } from '../helpers/catalog.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { tokenOf } from '../helpers/downloads.ts';
+import type { SecurityFixtures } from './fixtures.ts';
+import {
+  NUL_TEXT,
+  UNKNOWN_ID,
+  booleanCases,
+  integerCases,
+  paramCases,
+  raw,
+  shapeCases,
+  textCases,
+  uuidCases,
+  type Expect,
+  type FieldCase,
+  type HostileCase,
+  type ParamCase,
+} from './hostile-cases.ts';
+
+export type Role = 'public' | 'user' | 'admin';
+
+export interface RouteSpec {
+  role: Role;
+  /** The client that sends the signed-in cases (default: by role). */
+  client?: TestClient;
+  /** Path parameters of the starting request. */
+  params?: Record<string, string>;
+  /** The starting request's body (a fresh one per case) and what it gets. */
+  body?: () => Record<string, unknown>;
+  expect: Expect;
+  /** Hostile values per path parameter. */
+  paramCases?: Record<string, ParamCase[]>;
+  /** Hostile values per body field. */
+  fields?: Record<string, FieldCase[]>;
+  /** No body schema: a well-formed JSON body of any shape is ignored. */
+  ignoresBody?: boolean;
+  /** Body types the route accepts besides JSON. */
+  contentTypes?: string[];
+  bodyLimit?: number;
+  /** Answers its own 404/410 as an HTML page (the hosted checkout). */
+  html?: boolean;
+  /** What a `null` body gets when it is not 400 (a DELETE without a body). */
+  nullBody?: Expect;
+  extra?: Array<Omit<HostileCase, 'route' | 'method'> & { method?: HostileCase['method'] }>;
+}
+
+export interface SpecContext {
+  suite: Suite;
+  fx: SecurityFixtures;
+  anonymous: TestClient;
+  /** Sessions of A that calls which end or rotate a session may use up. */
+  logoutSession: TestClient;
+  refreshSession: TestClient;
+  webhookSecret: string;
+  uploadBodyLimit: number;
+  previewLimit: number;
+  assetLimit: number;
+}
+
+const json = (response: LightMyRequestResponse) => response.json<Record<string, unknown>>();
+
+function sentBody(payload?: string | Buffer): Record<string, unknown> {
+  return JSON.parse(String(payload)) as Record<string, unknown>;
+}
+
+function previewCases(limit: number): FieldCase[] {
+  const png = PNG_BYTES;
+  const webpHeader = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]);
+  const cases: Array<[string, unknown, Expect]> = [
+    ['empty string', '', 400],
+    ['a PNG signature only', 'data:image/png;base64,iVBORw0KGgo=', 400],
+    ['a PNG cut in half', dataUrl('image/png', png.subarray(0, png.length >> 1)), 400],
+    ['a PNG without its IEND chunk', dataUrl('image/png', png.subarray(0, png.length - 12)), 400],
+    ['a data URL cut inside its header', 'data:image/png;bas', 400],
+    ['a data URL without a comma', 'data:image/png;base64', 400],
+    ['a data URL without data', 'data:,', 400],
+    ['not base64-encoded', 'data:image/png,%89PNG', 400],
+    ['invalid base64', 'data:image/png;base64,!!!!', 400],
+    ['base64 of impossible length', 'data:image/png;base64,iVBORw0KG', 400],
+    ['text declared as PNG', dataUrl('image/png', 'just some text'), 400],
+    ['HTML declared as PNG', dataUrl('image/png', '<script>alert(1)</script>'), 400],
+    [
+      'an SVG with a script',
+      dataUrl('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      400,
+    ],
+    ['a JPEG signature only', 'data:image/jpeg;base64,/9j/4AAQ', 400],
+    ['a GIF header only', dataUrl('image/gif', 'GIF89a'), 400],
+    ['a WebP header only', dataUrl('image/webp', webpHeader), 400],
+    ['a remote URL', 'https://example.com/a.png', 400],
+    ['a file URL', 'file:///etc/passwd', 400],
+    ['a path', '../../etc/passwd', 400],
+    ['a metadata URL', 'http://169.254.169.254/latest/meta-data/', 400],
+    [
+      'a 300-character header',
+      `data:image/png;${'x'.repeat(300)};base64,${png.toString('base64')}`,
+      400,
+    ],
+    ['a NUL in the header', `data:image/png${NUL_TEXT};base64,${png.toString('base64')}`, 'ok'],
+    [
+      'above the preview limit',
+      dataUrl('image/png', Buffer.concat([png, Buffer.alloc(limit)])),
+      413,
+    ],
+  ];
+  return [...shapeCases({}), ...cases.map(([label, value, expect]) => ({ label, value, expect }))];
+}
+
+function assetCases(limit: number): FieldCase[] {
+  const cases: Array<[string, unknown, Expect]> = [
+    ['not base64-encoded', 'data:text/plain,hello', 400],
+    ['a data URL without a comma', 'data:text/plain;base64', 400],
+    ['invalid base64', 'data:text/plain;base64,!!!', 400],
+    ['a data URL without data', 'data:text/plain;base64,', 400],
+    ['base64 without a data: prefix', 'aGVsbG8=', 400],
+    ['base64 of impossible length', 'data:text/plain;base64,aGVsb', 400],
+    ['a file URL', 'file:///etc/passwd', 400],
+    ['a metadata URL', 'http://169.254.169.254/latest/meta-data/', 400],
+    ['a path', '../../etc/passwd', 400],
+    ['above the asset limit', dataUrl('application/zip', Buffer.alloc(limit + 1)), 413],
+    ['an empty string (no file)', '', 'ok'],
+    // Stored as a file; it is only ever served as an attachment with nosniff.
+    ['HTML with a script', dataUrl('text/html', '<script>alert(1)</script>'), 'ok'],
+    ['a header-injecting type', `data:text/plain\r\nX-Evil: 1;base64,aGVsbG8=`, 'ok'],
+  ];
+  return [
+    ...shapeCases({ optional: true, nullable: true }),
+    ...cases.map(([label, value, expect]) => ({ label, value, expect })),
+  ];
+}
+
+function safeFileName(expected?: string): FieldCase['check'] {
+  return (response) => {
+    const name = json(response).file_name as string;
+    assert.equal(typeof name, 'string');
+    // eslint-disable-next-line no-control-regex
+    assert.doesNotMatch(name, /[/\\\u0000-\u001f<>]|^\./, `unsafe stored file name ${name}`);
+    if (expected !== undefined) assert.equal(name, expected);
+  };
+}
+
+function fileNameCases(): FieldCase[] {
+  const stored = (label: string, value: string, expected?: string): FieldCase => ({
+    label,
+    value,
+    expect: 201,
+    check: safeFileName(expected),
+  });
+  return [
+    ...shapeCases({ optional: true, nullable: true }),
+    stored('../../etc/passwd', '../../etc/passwd', 'passwd'),
+    stored('backslash traversal', '..\\..\\windows\\win.ini', 'win.ini'),
+    stored('an absolute path', '/etc/shadow', 'shadow'),
+    stored('encoded traversal (kept literally)', '%2e%2e%2fetc%2fpasswd', '%2e%2e%2fetc%2fpasswd'),
+    stored('a NUL character', 'evil\u0000.txt', 'evil.txt'),
+    stored('markup', '<img src=x onerror=alert(1)>.png', '_img src=x onerror=alert(1)_.png'),
+    stored('SQL', `x'; DROP TABLE products; --.zip`, `x'; DROP TABLE products; --.zip`),
+    stored('an empty string (named after the product)', ''),
+    { label: 'dots only', value: '..', expect: 400 },
+    { label: 'a path of dots', value: '../..', expect: 400 },
+    { label: '501 characters', value: 'x'.repeat(501), expect: 400 },
+    { label: '1,000,000 characters', value: 'x'.repeat(1_000_000), expect: 400 },
+  ];
+}
+
+function priceCases(): FieldCase[] {
+  const refused: Array<[string, unknown]> = [
+    ['0', 0],
+    ['-1', -1],
+    ['-0.01', -0.01],
+    ['three decimals', 1.234],
+    ['0.001', 0.001],
+    ['"abc"', 'abc'],
+    ['"NaN"', 'NaN'],
+    ['"Infinity"', 'Infinity'],
+    ['"0x10"', '0x10'],
+    ['"1e3"', '1e3'],
+    ['an empty string', ''],
+    ['NaN (invalid JSON)', raw('NaN')],
+    ['1e400 (parses to Infinity)', raw('1e400')],
+    ['1e308', 1e308],
+    ['above the maximum', 10_000_000],
+    ['-0', raw('-0')],
+    ['an object', { amount: 1 }],
+  ];
+  return [
+    ...shapeCases({}).filter((item) => item.label !== 'a number'),
+    ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+  ];
+}
+
+export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
+  const { fx, suite } = ctx;
+  const app = suite.app;
+  const a = fx.a.client;
+  const line = (quantity: unknown = 1, id: unknown = fx.spare.id) => [{ _id: id, quantity }];
+
+  const storedProduct =
+    (field: 'name' | 'description') =>
+    (value: string): FieldCase => ({
+      label: value,
+      value,
+      expect: 201,
+      check: async (response) => {
+        const created = response.json<ProductJson>();
+        assert.equal(created[field], value);
+        const listed = (await fx.admin.get('/api/products')).json<{ products: ProductJson[] }>();
+        const found = listed.products.find((product) => product.id === created.id);
+        assert.equal(found?.[field], value, 'the list answers the same text');
+      },
+    });
+
+  const storedProfileName = (value: string): FieldCase => ({
+    label: value,
+    value,
+    // Names are trimmed and at most 100 characters; every payload fits as it is.
+    expect: 200,
+    check: async (response) => {
+      assert.equal((json(response).user as { name: string }).name, value);
+      assert.equal((await a.get('/api/auth/profile')).json<{ name: string }>().name, value);
+    },
+  });
+
+  const storedSignupName = (value: string): FieldCase => ({
+    label: value,
+    value,
+    expect: 201,
+    check: async (_response, payload) => {
+      const email = String(sentBody(payload).email);
+      const [row] = await app.db.select().from(users).where(eq(users.email, email));
+      assert.equal(row?.name, value);
+      assert.equal(row?.role, 'user');
+    },
+  });
+
+  const tokenParams = paramCases(() => 400);
+  const uuidParams = (unknown: Expect) => [
+    ...paramCases(() => 400),
+    { label: 'an unknown id', value: UNKNOWN_ID, expect: unknown },
+    { label: 'an upper-case unknown id', value: UNKNOWN_ID.toUpperCase(), expect: unknown },
+  ];
+  const hostedParams = paramCases(() => 404, 999);
+  const signed = (body: string) => ({
+    'local-signature': signLocalWebhook(ctx.webhookSecret, body),
+  });
+  const event = (id: unknown) =>
+    JSON.stringify({ type: 'checkout.session.completed', data: { object: { id } } });
+  const form = 'application/x-www-form-urlencoded';
+  const unknownSession = `cs_local_${'x'.repeat(32)}`;
+
+  return {
+    'GET /api/health': { role: 'public', expect: 200 },
+
+    'POST /api/auth/signup': {
+      role: 'public',
+      body: () => ({
+        name: 'Hostile Tester',
+        email: uniqueEmail('hostile'),
+        password: PASSWORD,
+      }),
+      expect: 201,
+      fields: {
+        name: textCases({ max: 100, payloads: storedSignupName }),
+        email: textCases({ max: 254, payloads: 400 }),
+        // Any text of 6 to 1024 characters is a password: it is hashed, never interpreted.
+        password: textCases({ max: 1024, payloads: 201, blank: 201, nul: 201 }),
+        // Must equal the password (the starting body has none, so anything sent mismatches).
+        confirmPassword: textCases({ max: 1024, optional: true, payloads: 400 }),
+      },
+      extra: [
+        {
+          label: 'an e-mail with an apostrophe (valid, stored as typed)',
+          url: '/api/auth/signup',
+          payload: JSON.stringify({
+            name: 'Quote',
+            email: `o'hara.${randomBytes(3).toString('hex')}@example.test`,
+            password: PASSWORD,
+          }),
+          expect: 201,
+          check: async (_response, payload) => {
+            const email = String(sentBody(payload).email);
+            const [row] = await app.db.select().from(users).where(eq(users.email, email));
+            assert.ok(row, 'stored under the same address');
+          },
+        },
+        {
+          label: 'mass assignment: role admin, verified',
+          url: '/api/auth/signup',
+          payload: JSON.stringify({
+            name: 'Mallory',
+            email: uniqueEmail('mass'),
+            password: PASSWORD,
+            role: 'admin',
+            is_email_verified: true,
+            isEmailVerified: true,
+          }),
+          expect: 201,
+          check: async (_response, payload) => {
+            const email = String(sentBody(payload).email);
+            const [row] = await app.db.select().from(users).where(eq(users.email, email));
+            assert.equal(row?.role, 'user');
+            assert.equal(row?.isEmailVerified, false);
+          },
+        },
+      ],
+    },
+
+    'POST /api/auth/login': {
+      role: 'public',
+      body: () => ({ email: fx.a.email, password: 'not-the-password' }),
+      expect: 401,
+      fields: {
+        email: textCases({ max: 254, payloads: 401 }),
+        password: textCases({ max: 1024, payloads: 401, blank: 401, nul: 401 }),
+        rememberMe: booleanCases({ optional: true }).map((item) =>
+          item.label === 'missing' ? { ...item, expect: 401 } : item,
+        ),
+      },
+    },
+
+    'POST /api/auth/logout': {
+      role: 'public',
+      client: ctx.logoutSession,
+      expect: 200,
+      ignoresBody: true,
+    },
+
+    'POST /api/auth/refresh-token': {
+      role: 'public',
+      client: ctx.refreshSession,
+      expect: 200,
+      ignoresBody: true,
+      extra: [
+        ...['garbage', `' OR '1'='1`, 'x'.repeat(4000), '%00', tokenOf(fx.downloadUrlA)].map(
+          (value) => ({
+            label: `a forged refresh cookie: ${value.slice(0, 20)}`,
+            url: '/api/auth/refresh-token',
+            headers: { cookie: `refreshToken=${value}` },
+            signedOutOnly: true,
+            expect: 401,
+          }),
+        ),
+      ],
+    },
+
+    'GET /api/auth/verify-email/:token': {
+      role: 'public',
+      params: { token: 'unknown-token' },
+      expect: 400,
+      paramCases: { token: tokenParams },
+    },
+
+    'POST /api/auth/reset-password/:token': {
+      role: 'public',
+      params: { token: 'unknown-token' },
+      body: () => ({ password: 'Brand#New1' }),
+      expect: 400,
+      paramCases: { token: tokenParams },
+      fields: {
+        password: textCases({ max: 1024, payloads: 400 }),
+      },
+    },
+
+    'GET /api/auth/profile': { role: 'user', expect: 200 },
+
+    'PUT /api/auth/profile': {
+      role: 'user',
+      body: () => ({ name: fx.a.name }),
+      expect: 200,
+      fields: { name: textCases({ max: 100, payloads: storedProfileName }) },
+      extra: [
+        {
+          label: 'mass assignment: role, e-mail, verification, id',
+          url: '/api/auth/profile',
+          payload: JSON.stringify({
+            name: fx.a.name,
+            role: 'admin',
+            email: 'owned@evil.example',
+            is_email_verified: false,
+            id: UNKNOWN_ID,
+          }),
+          expect: 200,
+          check: (response) => {
+            const user = json(response).user as Record<string, unknown>;
+            assert.equal(user.role, 'user');
+            assert.equal(user.email, fx.a.email);
+            assert.equal(user.is_email_verified, true);
+            assert.equal(user.id, fx.a.id);
+          },
+        },
+      ],
+    },
+
+    'PUT /api/auth/change-password': {
+      role: 'user',
+      // A wrong current password: every case is refused and A keeps its password.
+      body: () => ({ currentPassword: 'not-the-password', newPassword: 'Brand#New1' }),
+      expect: 400,
+      fields: {
+        currentPassword: textCases({ max: 1024, payloads: 400 }),
+        newPassword: textCases({ max: 1024, payloads: 400 }),
+      },
+    },
+
+    'POST /api/auth/forgot-password': {
+      role: 'public',
+      body: () => ({ email: uniqueEmail('forgot') }),
+      expect: 200,
+      fields: { email: textCases({ max: 254, payloads: 400 }) },
+    },
+
+    'GET /api/analytics': { role: 'admin', expect: 200 },
+    'GET /api/dropdown/categories': { role: 'public', expect: 200 },
+    'GET /api/dropdown/categories/statistics': { role: 'public', expect: 200 },
+    'GET /api/dropdown/all': { role: 'public', expect: 200 },
+    'GET /api/dev/outbox': { role: 'public', expect: 200 },
+    'GET /api/products': { role: 'admin', expect: 200 },
+    'GET /api/products/featured': { role: 'public', expect: 200 },
+
+    'POST /api/products': {
+      role: 'admin',
+      body: () => productBody(fx.catalog),
+      expect: 201,
+      bodyLimit: ctx.uploadBodyLimit,
+      fields: {
+        name: textCases({ max: 200, payloads: storedProduct('name') }),
+        description: textCases({ max: 5000, payloads: storedProduct('description') }),
+        price: priceCases(),
+        categoryId: uuidCases({ unknown: 400 }),
+        assetTypeId: uuidCases({ unknown: 400 }),
+        previewImage: previewCases(ctx.previewLimit),
+        originalAsset: assetCases(ctx.assetLimit),
+        fileName: fileNameCases(),
+        fileSize: [
+          ...shapeCases({ optional: true, nullable: true }).filter((c) => c.label !== 'a number'),
+          ...(
+            [
+              ['-1', -1],
+              ['fractional', 0.5],
+              ['a string', '11'],
+              ['1e400 (parses to Infinity)', raw('1e400')],
+              ['NaN (invalid JSON)', raw('NaN')],
+            ] as Array<[string, unknown]>
+          ).map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+          {
+            label: 'a huge size (ignored: the decoded size is stored)',
+            value: 1e15,
+            expect: 201,
+            check: (response) => assert.equal(json(response).file_size, 11),
+          },
+        ],
+      },
+      extra: [
+        {
+          label: 'mass assignment: featured, id, cents, downloads',
+          url: '/api/products',
+          payload: JSON.stringify({
+            ...productBody(fx.catalog),
+            id: UNKNOWN_ID,
+            is_featured: true,
+            isFeatured: true,
+            priceCents: 1,
+            max_downloads: 1_000_000,
+            created_at: '1970-01-01T00:00:00.000Z',
+          }),
+          expect: 201,
+          check: (response) => {
+            const product = json(response);
+            assert.notEqual(product.id, UNKNOWN_ID);
+            assert.equal(product.is_featured, false);
+            assert.equal(product.price, 19.99);
+            assert.equal(product.max_downloads, 5);
+          },
+        },
+      ],
+    },
+
+    'GET /api/products/category/:category': {
+      role: 'public',
+      params: { category: fx.catalog.categorySlug },
+      expect: 200,
+      // An unknown slug is an empty list by contract: SQL in it must find nothing.
+      paramCases: {
+        category: paramCases((kind) => (kind === 'invalid' ? 200 : 400)).map((item) => ({
+          ...item,
+          check:
+            item.expect === 200
+              ? (response: LightMyRequestResponse) =>
+                  assert.deepEqual(response.json(), { products: [] })
+              : undefined,
+        })),
+      },
+    },
+
+    'GET /api/products/download/:productId': {
+      role: 'user',
+      params: { productId: fx.bought.id },
+      expect: 200,
+      paramCases: { productId: uuidParams(404) },
+    },
+
+    'DELETE /api/products/:id': {
+      role: 'admin',
+      params: { id: UNKNOWN_ID },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'PATCH /api/products/:id': {
+      role: 'admin',
+      params: { id: UNKNOWN_ID },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'POST /api/payments/create-checkout-session': {
+      role: 'user',
+      body: () => ({ products: line(), couponCode: null }),
+      expect: 200,
+      fields: {
+        products: [
+          ...shapeCases({}),
+          { label: 'an empty array', value: [], expect: 400 },
+          { label: '101 lines', value: Array.from({ length: 101 }, () => line()[0]), expect: 400 },
+          { label: 'a line that is a string', value: ['x'], expect: 400 },
+          { label: 'a line without an id', value: [{ quantity: 1 }], expect: 400 },
+          { label: 'a non-uuid id', value: line(1, `' OR 1=1 --`), expect: 400 },
+          { label: 'an unknown product', value: line(1, UNKNOWN_ID), expect: 400 },
+          {
+            label: 'one product twice past 99',
+            value: [...line(60), { id: fx.spare.id, quantity: 60 }],
+            expect: 400,
+          },
+          ...integerCases({ min: 1, max: 99 }).map((item) => ({
+            ...item,
+            label: `quantity ${item.label}`,
+            value: line(item.value),
+          })),
+          {
+            label: 'a client price and total (ignored: database prices)',
+            value: [{ _id: fx.spare.id, quantity: 2, price: 0.01, total: 0 }],
+            expect: 200,
+            check: (response) => assert.equal(json(response).totalAmount, fx.spare.price * 2),
+          },
+        ],
+        couponCode: textCases({
+          max: 64,
+          optional: true,
+          nullable: true,
+          empty: 'ok',
+          payloads: 404,
+        }),
+      },
+      extra: [
+        {
+          label: 'extra fields: totals, discount, user id (ignored)',
+          url: '/api/payments/create-checkout-session',
+          payload: JSON.stringify({
+            products: line(),
+            couponCode: null,
+            totalAmount: 0,
+            discountPercentage: 100,
+            userId: fx.b.id,
+          }),
+          expect: 200,
+          check: (response) => assert.equal(json(response).totalAmount, fx.spare.price),
+        },
+        {
+          label: 'a made-up welcome code',
+          url: '/api/payments/create-checkout-session',
+          payload: JSON.stringify({ products: line(), couponCode: 'WELCOMEAAAAAAAA' }),
+          expect: 404,
+        },
+      ],
+    },
+
+    'POST /api/payments/checkout-success': {
+      role: 'user',
+      body: () => ({ sessionId: unknownSession }),
+      expect: 404,
+      fields: {
+        sessionId: textCases({ max: 255, payloads: 404, blank: 404 }),
+      },
+    },
+
+    'POST /api/payments/webhook': {
+      role: 'public',
+      body: () => ({
+        type: 'checkout.session.completed',
+        data: { object: { id: unknownSession } },
+      }),
+      // Unsigned.
+      expect: 400,
+      extra: [
+        ...(
+          [
+            ['a garbage signature', 'garbage'],
+            ['a non-numeric timestamp', 't=abc,v1=zz'],
+            ['a zero signature', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`],
+            ['a signature without a timestamp', `v1=${'ab'.repeat(32)}`],
+            ['an 8 KB signature', `t=1,v1=${'a'.repeat(8000)}`],
+            ['repeated keys', 't=1,t=2,v1=a,v1=b'],
+          ] as Array<[string, string]>
+        ).map(([label, signature]) => ({
+          label,
+          url: '/api/payments/webhook',
+          payload: event(unknownSession),
+          headers: { 'local-signature': signature },
+          expect: 400,
+        })),
+        ...(
+          [
+            // Signed events the provider could send: acknowledged, nothing happens.
+            ['signed null', 'null', 200],
+            ['signed array', '[]', 200],
+            ['signed number', '42', 200],
+            ['signed empty object', '{}', 200],
+            ['signed non-string type', '{"type":{"toString":1},"data":{"object":{"id":"x"}}}', 200],
+            ['signed SQL session id', event(`' OR '1'='1`), 200],
+            ['signed array session id', event(['x']), 200],
+            ['signed 100 KB session id', event('x'.repeat(100_000)), 200],
+            ['signed NUL session id', event(NUL_TEXT), 400],
+            ['signed invalid JSON', '{"type":', 400],
+          ] as Array<[string, string, number]>
+        ).map(([label, body, expect]) => ({
+          label,
+          url: '/api/payments/webhook',
+          payload: body,
+          headers: signed(body),
+          expect,
+        })),
+      ],
+    },
+
+    'GET /api/payments/local-checkout/:sessionId': {
+      role: 'public',
+      params: { sessionId: fx.pendingA[0]! },
+      expect: 200,
+      html: true,
+      paramCases: { sessionId: hostedParams },
+    },
+
+    'POST /api/payments/local-checkout/:sessionId/pay': {
+      role: 'public',
+      params: { sessionId: unknownSession },
+      expect: 404,
+      html: true,
+      ignoresBody: true,
+      contentTypes: [form],
+      paramCases: { sessionId: hostedParams },
+    },
+
+    'POST /api/payments/local-checkout/:sessionId/cancel': {
+      role: 'public',
+      params: { sessionId: unknownSession },
+      expect: 404,
+      html: true,
+      ignoresBody: true,
+      contentTypes: [form],
+      paramCases: { sessionId: hostedParams },
+    },
+
+    'GET /api/cart': { role: 'user', expect: 200 },
+
+    'POST /api/cart': {
+      role: 'user',
+      body: () => ({ productId: fx.spare.id }),
+      expect: 200,
+      fields: { productId: uuidCases({ unknown: 404 }) },
+    },
+
+    'DELETE /api/cart': {
+      role: 'user',
+      body: () => ({ productId: UNKNOWN_ID }),
+      expect: 200,
+      // A DELETE without a body (or `null`) empties the cart, by contract.
+      nullBody: 200,
+      fields: { productId: uuidCases({ optional: true, unknown: 200 }) },
+    },
+
+    'PUT /api/cart/:productId': {
+      role: 'user',
+      params: { productId: fx.spare.id },
+      body: () => ({ quantity: 1 }),
+      expect: 200,
+      paramCases: { productId: uuidParams(404) },
+      fields: { quantity: integerCases({ min: 0, max: 99 }) },
+    },
+
+    'GET /api/coupons': { role: 'user', expect: 200 },
+
+    'POST /api/coupons/validate': {
+      role: 'user',
+      body: () => ({ code: 'NOPE' }),
+      expect: 404,
+      fields: { code: textCases({ max: 64, payloads: 404 }) },
+    },
+
+    'GET /api/orders': { role: 'user', expect: 200 },
+    'GET /api/orders/purchased-products': { role: 'user', expect: 200 },
+
+    'GET /api/orders/:id': {
+      role: 'user',
+      params: { id: fx.orderA.id },
+      expect: 200,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'GET /api/files/previews/:name': {
+      role: 'public',
+      params: { name: 'fallback.png' },
+      expect: 200,
+      paramCases: {
+        name: [
+          ...paramCases((kind) => (kind === 'invalid' ? 404 : 400)),
+          { label: 'a storage key of an asset', value: `..%2Fassets%2F${UNKNOWN_ID}`, expect: 404 },
+          { label: 'the data folder', value: '..%2F..%2Fpglite%2FPG_VERSION', expect: 404 },
+        ],
+      },
+    },
+
+    'GET /api/files/downloads/:token': {
+      role: 'public',
+      params: { token: tokenOf(fx.downloadUrlA) },
+      expect: 200,
+      paramCases: {
+        token: [
+          ...paramCases(() => 403, 999),
+          {
+            label: 'a token with a third part',
+            value: `${tokenOf(fx.downloadUrlA)}.x`,
+            expect: 403,
+          },
+          {
+            label: 'a token signed for another payload',
+            value: `${Buffer.from('{"d":"x","p":"y","k":"../../etc/passwd","exp":9999999999}').toString('base64url')}.${tokenOf(fx.downloadUrlA).split('.')[1]}`,
+            expect: 403,
+          },
+        ],
+      },
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import assert from 'node:assert/strict';
+import { before, it } from 'node:test';
+import { signAccessToken, verifyAccessToken } from '../../src/services/tokens.ts';
+import { signedInUser } from '../helpers/accounts.ts';
+import { describeEachDatabase } from '../helpers/app.ts';
+import { adminClient } from '../helpers/catalog.ts';
+import { APP_ORIGIN, TestClient } from '../helpers/client.ts';
+import { apiRoutes } from './route-table.ts';
+
+// Refresh rotation and reuse (refresh.test.ts), logout (login-profile.test.ts), password change
+// and reset (passwords.test.ts) and production cookies (production.test.ts) are proven where
+// those calls are tested; this file adds forged tokens, CSRF on every unsafe route and CORS.
+
+const FOREIGN_ORIGINS = [
+  'https://evil.example',
+  'null',
+  // Look-alikes of the app origin: another host that starts with it, another port, scheme.
+  'http://localhost:3000.evil.example',
+  'http://localhost:30000',
+  'https://localhost:3000',
+];
+
+describeEachDatabase('sessions: forged and expired access tokens', (suite) => {
+  let shopper: Awaited<ReturnType<typeof signedInUser>>;
+  let claims: { sub: string; sid: string; role: 'user' | 'admin' };
+  const withToken = (token: string) => {
+    const client = new TestClient(suite.app);
+    client.setCookie('accessToken', token);
+    return client;
+  };
+  before(async () => {
+    shopper = await signedInUser(suite.app);
+    const check = verifyAccessToken(
+      suite.config.tokenSecret,
+      shopper.client.cookie('accessToken')!,
+    );
+    assert.ok(check.ok);
+    claims = { sub: check.claims.sub, sid: check.claims.sid, role: check.claims.role };
+  });
+
+  it('refuses tampered, re-signed and malformed tokens with 401', async () => {
+    const token = shopper.client.cookie('accessToken')!;
+    const [payload, signature] = token.split('.') as [string, string];
+    const other = await signedInUser(suite.app);
+    const reencode = (changes: Record<string, unknown>) =>
+      Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...changes }),
+      ).toString('base64url');
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const forged: Array<[string, string]> = [
+      ['a flipped signature', `${payload}.${flipped}`],
+      ['role admin, the old signature', `${reencode({ role: 'admin' })}.${signature}`],
+      ["B's user id, the old signature", `${reencode({ sub: other.user.id })}.${signature}`],
+      ['a later expiry, the old signature', `${reencode({ exp: 4102444800 })}.${signature}`],
+      [
+        'signed with another key',
+        signAccessToken('x'.repeat(40), { ...claims, role: 'admin' }, 900),
+      ],
+      ['no signature', `${payload}.`],
+      ['a third part', `${token}.x`],
+      ['a JWT with alg none', `eyJhbGciOiJub25lIn0.${payload}.`],
+      ['empty', ''],
+    ];
+    for (const [label, value] of forged) {
+      for (const url of ['/api/auth/profile', '/api/analytics', '/api/orders']) {
+        const response = await withToken(value).get(url);
+        assert.equal(response.statusCode, 401, `${label} on ${url}: ${response.body}`);
+        assert.equal(typeof response.json().message, 'string');
+      }
+    }
+    // The genuine token still works: nothing above disturbed the session.
+    assert.equal((await shopper.client.get('/api/auth/profile')).statusCode, 200);
+  });
+
+  it('refuses an expired token with 401 "Access token expired"; the refresh cookie renews it', async () => {
+    const { client } = await signedInUser(suite.app);
+    const check = verifyAccessToken(suite.config.tokenSecret, client.cookie('accessToken')!);
+    assert.ok(check.ok);
+    const expired = signAccessToken(suite.config.tokenSecret, check.claims, -1);
+    client.setCookie('accessToken', expired);
+    const refused = await client.get('/api/auth/profile');
+    assert.equal(refused.statusCode, 401);
+    assert.deepEqual(refused.json(), { message: 'Access token expired' });
+    // What the client does on a 401: refresh once, then repeat the call.
+    assert.equal((await client.post('/api/auth/refresh-token')).statusCode, 200);
+    assert.notEqual(client.cookie('accessToken'), expired);
+    assert.equal((await client.get('/api/auth/profile')).statusCode, 200);
+  });
+
+  it('trusts the session and the stored role, not the token: a validly signed token for an unknown session or an "admin" claim gets nowhere', async () => {
+    const secret = suite.config.tokenSecret;
+    const unknownSession = signAccessToken(
+      secret,
+      { ...claims, sid: '00000000-0000-4000-8000-000000000000' },
+      900,
+    );
+    const noSession = await withToken(unknownSession).get('/api/auth/profile');
+    assert.equal(noSession.statusCode, 401, noSession.body);
+    const elevated = withToken(signAccessToken(secret, { ...claims, role: 'admin' }, 900));
+    const analytics = await elevated.get('/api/analytics');
+    assert.equal(analytics.statusCode, 403, analytics.body);
+    assert.equal((await elevated.get('/api/auth/profile')).json().role, 'user');
+  });
+});
+
+describeEachDatabase('sessions: CSRF on every state-changing route', (suite) => {
+  it('refuses a foreign Origin or Referer carrying the session with 403 JSON, changing nothing', async (t) => {
+    const { client } = await signedInUser(suite.app);
+    const admin = await adminClient(suite.app);
+    const profileBefore = (await client.get('/api/auth/profile')).json();
+    const unsafe = apiRoutes(suite.app).filter((route) => route.method !== 'GET');
+    assert.ok(unsafe.length >= 15, `${unsafe.length} unsafe routes`);
+    let count = 0;
+    const failures: string[] = [];
+    for (const route of unsafe) {
+      const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+      // Admin routes with the admin's session, the others with the shopper's.
+      const owner = /^\/api\/products(\/:id)?$/.test(route.url) ? admin : client;
+      const attempts: Array<[string, Record<string, string>]> = [
+        ...FOREIGN_ORIGINS.map((origin): [string, Record<string, string>] => [origin, { origin }]),
+        ['a foreign Referer, no Origin', { referer: 'https://evil.example/page' }],
+        ['an unparsable Referer', { referer: 'not a url' }],
+      ];
+      for (const [label, headers] of attempts) {
+        count += 1;
+        const forged = new TestClient(suite.app, null);
+        for (const [name, cookie] of owner.cookies)
+          forged.setCookie(name, cookie.value, cookie.path);
+        const response = await forged.request(
+          route.method as 'POST',
+          url,
+          { name: 'Hacked' },
+          headers,
+        );
+        // The provider's webhook is authenticated by its signature, not by cookies (400 unsigned).
+        const expected = route.url === '/api/payments/webhook' ? 400 : 403;
+        if (response.statusCode !== expected) {
+          failures.push(`${route.key} from ${label}: ${response.statusCode} ${response.body}`);
+        } else if (typeof response.json().message !== 'string') {
+          failures.push(`${route.key} from ${label}: no JSON message`);
+        }
+      }
+    }
+    t.diagnostic(`${count} cross-site requests over ${unsafe.length} unsafe routes`);
+    assert.deepEqual(failures, []);
+    // The session survived every refused call, unchanged.
+    const profileAfter = await client.get('/api/auth/profile');
+    assert.equal(profileAfter.statusCode, 200);
+    assert.deepEqual(profileAfter.json(), profileBefore);
+    assert.equal((await admin.get('/api/products')).statusCode, 200);
+  });
+});
+
+describeEachDatabase(
+  'sessions: CORS for the configured app origins only',
+  (suite) => {
+    const shop = 'https://shop.example';
+    const ask = (method: 'GET' | 'OPTIONS', origin: string, url = '/api/products/featured') =>
+      suite.app.inject({
+        method,
+        url,
+        headers: {
+          origin,
+          ...(method === 'OPTIONS'
+            ? {
+                'access-control-request-method': 'PUT',
+                'access-control-request-headers': 'content-type',
+              }
+            : {}),
+        },
+      });
+
+    it('allows each configured origin with credentials, on requests and preflights', async () => {
+      for (const origin of [shop, 'https://admin.shop.example']) {
+        for (const method of ['GET', 'OPTIONS'] as const) {
+          const response = await ask(method, origin, '/api/auth/profile');
+          assert.equal(
+            response.headers['access-control-allow-origin'],
+            origin,
+            `${method} ${origin}`,
+          );
+          assert.equal(response.headers['access-control-allow-credentials'], 'true');
+          assert.match(String(response.headers.vary), /Origin/);
+        }
+      }
+      const preflight = await ask('OPTIONS', shop, '/api/cart');
+      assert.equal(preflight.statusCode, 204);
+      assert.match(String(preflight.headers['access-control-allow-methods']), /PUT/);
+    });
+
+    it('gives any other origin, even the default localhost app, no CORS grant', async () => {
+      const others = [
+        ...FOREIGN_ORIGINS,
+        APP_ORIGIN,
+        'https://shop.example.evil.example',
+        'https://evil.shop.example',
+        'http://shop.example',
+      ];
+      for (const origin of others) {
+        for (const method of ['GET', 'OPTIONS'] as const) {
+          const response = await ask(method, origin, '/api/auth/profile');
+          assert.equal(
+            response.headers['access-control-allow-origin'],
+            undefined,
+            `${method} ${origin}`,
+          );
+          assert.equal(response.headers['access-control-allow-credentials'], undefined);
+          // Caches keep answers per origin, so an allowed origin's answer is never replayed.
+          assert.match(String(response.headers.vary), /Origin/);
+        }
+      }
+    });
+  },
+  {
+    env: {
+      APP_ORIGINS: 'https://shop.example,https://admin.shop.example',
+      APP_URL: 'https://shop.example',
+    },
+  },
+);
