@@ -82,6 +82,33 @@ export async function createProductViaApi(
   return ((await response.json()) as { id: string }).id;
 }
 
+/** The id of a seeded product, from its category's public list. */
+export async function productIdViaApi(
+  client: APIRequestContext,
+  baseUrl: string,
+  product: { name: string; category: string },
+): Promise<string> {
+  const response = await client.get(`${baseUrl}/api/products/category/${product.category}`);
+  await expectStatus(response, 200, `GET /api/products/category/${product.category}`);
+  const { products } = (await response.json()) as { products: { id: string; name: string }[] };
+  const id = products.find((candidate) => candidate.name === product.name)?.id;
+  assert.ok(id, `no product "${product.name}" in ${product.category}`);
+  return id;
+}
+
+/** Puts one unit of the product in `client`'s cart. */
+export async function addToCartViaApi(
+  client: APIRequestContext,
+  baseUrl: string,
+  productId: string,
+): Promise<void> {
+  const response = await client.post(`${baseUrl}/api/cart`, {
+    data: { productId },
+    headers: { origin: baseUrl },
+  });
+  await expectStatus(response, 200, 'POST /api/cart');
+}
+
 /**
  * Buys the products (one each, no coupon) with `client`'s session: cart, checkout session, then
  * the local provider's hosted page's Pay form, which completes the order. Returns the session id.
@@ -92,13 +119,7 @@ export async function purchaseViaApi(
   productIds: string[],
 ): Promise<string> {
   const headers = { origin: baseUrl };
-  for (const productId of productIds) {
-    await expectStatus(
-      await client.post(`${baseUrl}/api/cart`, { data: { productId }, headers }),
-      200,
-      'POST /api/cart',
-    );
-  }
+  for (const productId of productIds) await addToCartViaApi(client, baseUrl, productId);
   const created = await client.post(`${baseUrl}/api/payments/create-checkout-session`, {
     data: { products: productIds.map((_id) => ({ _id, quantity: 1 })), couponCode: null },
     headers,

@@ -65,14 +65,14 @@ export function Modal({ title, onClose, children }: ModalProps) {
         className={styles.dialog}
         onKeyDown={trapTab}
       >
-        <header className={styles.header}>
+        <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
           <button type="button" className={styles.close} onClick={onClose}>
             Close
           </button>
-        </header>
+        </div>
         {children}
       </div>
     </div>,

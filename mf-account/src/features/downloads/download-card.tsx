@@ -24,7 +24,7 @@ export function DownloadCard({ product, downloading, onDownload }: DownloadCardP
         height={300}
       />
       <div className={styles.body}>
-        <h3 className={styles.name}>{product.name}</h3>
+        <h2 className={styles.name}>{product.name}</h2>
         <p className={styles.meta}>
           {product.expiresAt ? `Expires ${formatDate(product.expiresAt)}` : 'Never expires'}
         </p>

@@ -9,7 +9,7 @@ export function OrderCard({ order, onView }: { order: Order; onView: (id: string
   return (
     <li className={styles.order} data-testid="order-card">
       <div className={styles.orderHead}>
-        <h3 className={styles.orderId}>Order #{short}</h3>
+        <h2 className={styles.orderId}>Order #{short}</h2>
         <StatusBadge status={order.status} />
       </div>
       <dl className={styles.facts}>

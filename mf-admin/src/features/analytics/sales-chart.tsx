@@ -14,7 +14,7 @@ import type { DailySales } from './analytics-api';
 const COLORS = {
   grid: '#2f3363',
   axis: '#a7abd0',
-  sales: '#8b5cf6',
+  sales: '#a78bfa',
   revenue: '#22c55e',
   surface: '#181a33',
 };

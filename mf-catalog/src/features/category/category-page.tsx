@@ -25,7 +25,7 @@ export function CategoryPage() {
       ) : products.length === 0 ? (
         <p className={styles.empty}>No products found</p>
       ) : (
-        <ProductGrid products={products} />
+        <ProductGrid products={products} headingLevel={2} />
       )}
     </section>
   );

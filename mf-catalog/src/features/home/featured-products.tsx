@@ -14,7 +14,7 @@ export function FeaturedProducts() {
       {loading ? (
         <Spinner label="Loading featured products..." />
       ) : (
-        <ProductGrid products={products} />
+        <ProductGrid products={products} headingLevel={3} />
       )}
     </section>
   );

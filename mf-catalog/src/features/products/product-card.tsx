@@ -2,7 +2,9 @@ import { addToCart, formatPrice, type Product, useAppDispatch } from '@store/sha
 import { useState } from 'react';
 import styles from './product-card.module.css';
 
-export function ProductCard({ product }: { product: Product }) {
+/** `headingLevel` keeps the page's outline: 2 straight under a page title, 3 under a section's. */
+export function ProductCard({ product, headingLevel }: { product: Product; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
 
@@ -24,7 +26,7 @@ export function ProductCard({ product }: { product: Product }) {
       />
       <div className={styles.body}>
         <span className={styles.category}>{product.category_display_name ?? product.category}</span>
-        <h3 className={styles.name}>{product.name}</h3>
+        <Heading className={styles.name}>{product.name}</Heading>
         <p className={styles.description}>{product.description}</p>
         <div className={styles.footer}>
           <span className={styles.price}>{formatPrice(product.price)}</span>

@@ -35,7 +35,7 @@ export function PurchaseSuccessPage() {
   }, [dispatch, sessionId]);
 
   if (!sessionId) {
-    return <p className={styles.error}>Error: No session ID found in the URL</p>;
+    return <h1 className={styles.error}>Error: No session ID found in the URL</h1>;
   }
   if (processing) return <p className={styles.processing}>Processing...</p>;
 

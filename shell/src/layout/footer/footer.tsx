@@ -112,8 +112,9 @@ export function Footer() {
           {SOCIAL_LINKS.map(({ label, symbol }) => (
             <li key={label}>
               {/* Placeholder targets until the company's social accounts exist. */}
-              <a href="#" aria-label={label} className={styles.socialLink}>
+              <a href="#" className={styles.socialLink}>
                 <span aria-hidden="true">{symbol}</span>
+                <span className="visually-hidden">{label}</span>
               </a>
             </li>
           ))}

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { measureLayout } from '../support/layout';
+import { ARTIFACTS_DIR } from '../support/paths';
+import { coverage, screenName, type Role, type Screen } from '../support/screens';
+import { useStore } from '../support/store';
+import { visitAs } from '../support/visit-as';
+
+const store = useStore();
+
+const WIDTHS = [375, 768, 1280] as const;
+const HEIGHT = 800;
+const SCREENSHOTS = path.join(ARTIFACTS_DIR, 'responsive');
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/**
+ * The visitor walks every public screen; the signed-in roles walk only what a visitor cannot
+ * see (their navbars still show on every one of them, the admin's being the widest).
+ */
+const walked = (role: Role, screens: Screen[]) =>
+  role === 'visitor' ? screens : screens.filter(({ roles }) => !roles.includes('visitor'));
+
+for (const role of ['visitor', 'shopper', 'admin'] as const satisfies readonly Role[]) {
+  test(`every screen of the ${role} fits 375, 768 and 1280 px without side scrolling or overlapping text`, (t) =>
+    store.journey(t, async (page) => {
+      await mkdir(SCREENSHOTS, { recursive: true });
+      const screens = walked(role, await visitAs(page, store.baseUrl, role));
+      const problems: string[] = [];
+      // Each screen loads once at the narrowest width and is then widened: the stylesheet's
+      // breakpoints apply on resize just as on load, at a third of the page loads.
+      for (const screen of screens) {
+        await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+        await page.goto(store.url(screen.path));
+        await screen.show(page);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await page.evaluate(
+            () =>
+              new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+          );
+          const layout = await measureLayout(page);
+          await page.screenshot({
+            path: path.join(
+              SCREENSHOTS,
+              `${role}-${slug(screenName(screen)) || 'home'}-${width}.png`,
+            ),
+            // A dialog covers the viewport only, so the rest of a full page would not show it.
+            fullPage: !(await page.getByRole('dialog').count()),
+          });
+          const name = `${screenName(screen)} at ${width} px`;
+          if (layout.scrollWidth > layout.innerWidth) {
+            problems.push(`${name}: the page scrolls sideways (${layout.scrollWidth} > ${width})`);
+          }
+          for (const overlap of layout.overlaps) problems.push(`${name}: ${overlap} overlap`);
+          for (const box of layout.sidewaysScrollers) {
+            problems.push(`${name}: ${box} scrolls sideways`);
+          }
+        }
+      }
+      t.diagnostic(
+        `as the ${role}: ${coverage(screens)} at ${WIDTHS.length} widths, ` +
+          `${screens.length * WIDTHS.length} layouts measured and captured`,
+      );
+      assert.deepEqual(problems, [], problems.join('\n'));
+    }));
+}
