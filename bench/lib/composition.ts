@@ -149,6 +149,8 @@ export interface RunningApi {
   output(): string;
   /** Stops the api and deletes its DATA_DIR unless `keepData` (then the caller removes it). */
   stop(options?: { keepData?: boolean }): Promise<void>;
+  /** A fresh api process on the same data: `child` and `pid` then name the new one. */
+  restart(): Promise<void>;
 }
 
 /** The api as its own process on a fresh temp DATA_DIR (demo data: NODE_ENV=development). */
@@ -168,24 +170,36 @@ export async function startBenchApi(database: Database): Promise<RunningApi> {
     // soak's shoppers ask for download links far more often than a person would.
     SIGNUP_PER_HOUR: '100000',
     DOWNLOAD_LINKS_PER_MINUTE: '100000',
+    // The download section uploads a 200 MiB asset (the default limit is 50 MiB).
+    UPLOAD_ASSET_MAX_BYTES: String(256 * 1024 * 1024),
   };
-  const child = (await startApi({ port: PORTS.api, env, stdio: 'pipe' })) as ChildProcess;
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString().split('\n').filter(Boolean));
     if (lines.length > 50) lines.splice(0, lines.length - 50);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return {
-    child,
-    pid: child.pid!,
+  const spawnApi = async () => {
+    const started = (await startApi({ port: PORTS.api, env, stdio: 'pipe' })) as ChildProcess;
+    started.stdout?.on('data', keep);
+    started.stderr?.on('data', keep);
+    return started;
+  };
+  const first = await spawnApi();
+  const running: RunningApi = {
+    child: first,
+    pid: first.pid!,
     database,
     dataDir,
     output: () => lines.join('\n'),
     async stop({ keepData = false } = {}) {
-      await stopProcess(child);
+      await stopProcess(running.child);
       if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
+    async restart() {
+      await stopProcess(running.child);
+      running.child = await spawnApi();
+      running.pid = running.child.pid!;
+    },
   };
+  return running;
 }

@@ -1,4 +1,8 @@
+import { mapBounded } from './bounded.ts';
 import { API_URL, SHELL_URL } from './composition.ts';
+
+// Password hashing dominates sign-up and login: more at once only queues them in the api.
+const SIGNUP_CONCURRENCY = 50;
 
 /** Direct calls to the api (loopback), as a signed-in browser on the shell's origin makes them. */
 
@@ -60,29 +64,26 @@ interface OutboxMessage {
 }
 
 /** Signs up and verifies `count` shoppers (verify links from the dev outbox), then logs in. */
+/** Signs up, verifies and logs in `count` shoppers, a bounded number at a time. */
 export async function createShoppers(count: number, prefix: string): Promise<Session[]> {
   const password = 'Bench#2026-pass';
   const emails = Array.from({ length: count }, (_, index) => `${prefix}-${index}@bench.test`);
-  await Promise.all(
-    emails.map((email, index) =>
-      callJson('POST', '/api/auth/signup', {
-        body: { name: `Bench Shopper ${index}`, email, password },
-      }),
-    ),
-  );
-  const { messages } = await callJson<{ messages: OutboxMessage[] }>('GET', '/api/dev/outbox');
-  await Promise.all(
-    emails.map(async (email) => {
-      const message = messages.find((candidate) =>
-        [candidate.to].flat().some((to) => to.toLowerCase().includes(email)),
-      );
-      const link = message?.links.find((candidate) => candidate.includes('/verify-email/'));
-      if (!link) throw new Error(`No verification mail for ${email}`);
-      const token = link.split('/verify-email/')[1]!.split(/[?#]/)[0]!;
-      await callJson('GET', `/api/auth/verify-email/${token}`);
+  await mapBounded(emails, SIGNUP_CONCURRENCY, (email, index) =>
+    callJson('POST', '/api/auth/signup', {
+      body: { name: `Bench Shopper ${index}`, email, password },
     }),
   );
-  return Promise.all(emails.map((email) => login(email, password)));
+  const { messages } = await callJson<{ messages: OutboxMessage[] }>('GET', '/api/dev/outbox');
+  await mapBounded(emails, SIGNUP_CONCURRENCY, async (email) => {
+    const message = messages.find((candidate) =>
+      [candidate.to].flat().some((to) => to.toLowerCase().includes(email)),
+    );
+    const link = message?.links.find((candidate) => candidate.includes('/verify-email/'));
+    if (!link) throw new Error(`No verification mail for ${email}`);
+    const token = link.split('/verify-email/')[1]!.split(/[?#]/)[0]!;
+    await callJson('GET', `/api/auth/verify-email/${token}`);
+  });
+  return mapBounded(emails, SIGNUP_CONCURRENCY, (email) => login(email, password));
 }
 
 export interface Category {
