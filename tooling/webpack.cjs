@@ -115,7 +115,11 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           'Access-Control-Allow-Origin': '*',
           'Cache-Control': 'no-cache',
         },
-        static: { directory: path.join(appDir, 'public') },
+        // A remote run alone stands in for the host too: the category images (/category/...)
+        // are the shell's files.
+        static: [appDir, ...(isHost ? [] : [path.join(__dirname, '../shell')])].map((dir) => ({
+          directory: path.join(dir, 'public'),
+        })),
         proxy: [{ context: ['/api'], target: `http://127.0.0.1:${API_PORT}` }],
       },
     };

@@ -1,15 +1,22 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedCatalog } from './db/seed/catalog.ts';
 import { RequestLogController } from './lib/request-log.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import authGuard from './plugins/auth-guard.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
 import onRequest from './plugins/on-request.ts';
+import openApi from './plugins/openapi.ts';
 import mailRetry from './plugins/mail-retry.ts';
+import metrics from './plugins/metrics.ts';
 import { genReqId } from './plugins/request-id.ts';
 import paymentSweep from './plugins/payment-sweep.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
@@ -30,28 +37,40 @@ export interface BuildOptions extends ServiceOverrides {
   database?: Database;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is added (tests list them from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 // Mailed tokens and signed download links are credentials: the log keeps the route shape only.
 const SECRET_IN_PATH = /\/(verify-email|reset-password|downloads)\/[^/?#]+/g;
 
+// Credentials by name, at the top of a logged object or one level down, and the credential
+// headers of any logged header object (req, res, err). The serializers below log no headers
+// and no bodies; these hold if a later log call passes them on.
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'confirmPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+];
+const SECRET_HEADERS = ['cookie', 'authorization', '["set-cookie"]'].map((name) =>
+  name.startsWith('[') ? `headers${name}` : `headers.${name}`,
+);
+const REDACTED_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  ...SECRET_HEADERS,
+  ...SECRET_HEADERS.map((header) => `*.${header}`),
+];
+
 function loggerOptions(config: AppConfig, stream?: BuildOptions['logStream']) {
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'res.headers["set-cookie"]',
-        '*.password',
-        '*.currentPassword',
-        '*.newPassword',
-        '*.confirmPassword',
-        '*.token',
-      ],
-      censor: '[redacted]',
-    },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       req: (req) => ({
         method: req.method,
@@ -76,18 +95,26 @@ export async function buildApp(
     bodyLimit: config.bodyLimitBytes,
     // Signed download tokens travel as one path parameter (about 250 characters).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // Start-up migrations wait for another instance's advisory lock, and the embedded database
+    // opens in well over Fastify's default 10 s on a busy 2-core machine: a slow start is not
+    // a failed one. A hung database still fails start-up, after a minute.
+    pluginTimeout: 60_000,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorHandler);
   await app.register(onRequest, { config });
   await app.register(cookie);
   await app.register(database, { config, database: options.database });
+  await app.register(metrics);
   await app.register(services, { config, overrides: options });
   await app.register(authGuard);
   await app.register(paymentSweep, { config });
   await app.register(mailRetry, { config });
+  // Before the routes: the document is collected as they are added.
+  await app.register(openApi, { config });
   if (config.seedDemoCatalog) await seedCatalog(app.db, app.services.storage, app.log);
   // Seeds and migrations are the only writers of categories: other instances drop their copies.
   await app.services.products.invalidateCatalog();

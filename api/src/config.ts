@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, HTTP, settingsReader, trustProxySetting } from './lib/env-settings.ts';
+
+export { ConfigError };
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
@@ -89,6 +92,8 @@ export interface AppConfig {
   /** Demo categories, products and files (development only, never in production). */
   seedDemoCatalog: boolean;
   payments: PaymentsConfig;
+  /** Bearer token of `GET /api/metrics`; without it the route is open in development only. */
+  metricsToken: string | null;
   limits: {
     loginFailures: number;
     loginWindowSeconds: number;
@@ -108,200 +113,290 @@ export interface RequestLimit {
   windowSeconds: number;
 }
 
-type Env = Record<string, string | undefined>;
+/**
+ * Every environment variable the api reads. `loadConfig` can read no other (its `env` is typed
+ * by this list), and a test holds `.env.example` to documenting each one.
+ */
+export const SETTINGS = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'ACCESS_TOKEN_SECRET',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'DEMO_ADMIN_EMAIL',
+  'DEMO_ADMIN_PASSWORD',
+  'DEMO_ADMIN_NAME',
+  'DEMO_SHOPPER_EMAIL',
+  'DEMO_SHOPPER_PASSWORD',
+  'DEMO_SHOPPER_NAME',
+  'APP_URL',
+  'APP_ORIGINS',
+  'API_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'SMTP_TIMEOUT_MS',
+  'MAIL_RETRY_INTERVAL_SECONDS',
+  'REDIS_URL',
+  'REFRESH_GRACE_SECONDS',
+  'DOWNLOAD_REUSE_SECONDS',
+  'ACCESS_TOKEN_TTL_SECONDS',
+  'BODY_LIMIT_BYTES',
+  'LOGIN_MAX_FAILURES',
+  'FORGOT_PASSWORD_PER_HOUR',
+  'SIGNUP_PER_HOUR',
+  'COUPON_VALIDATIONS_PER_10_MINUTES',
+  'DOWNLOAD_LINKS_PER_MINUTE',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'PUBLIC_FILES_URL',
+  'UPLOAD_PREVIEW_MAX_BYTES',
+  'UPLOAD_ASSET_MAX_BYTES',
+  'FEATURED_CACHE_TTL_SECONDS',
+  'SESSION_CACHE_TTL_SECONDS',
+  'SEED_DEMO_CATALOG',
+  'PAYMENT_PROVIDER',
+  'LOCAL_WEBHOOK_SECRET',
+  'LOCAL_CHECKOUT_TTL_SECONDS',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_HOST',
+  'STRIPE_API_PORT',
+  'STRIPE_API_PROTOCOL',
+  'STRIPE_TIMEOUT_MS',
+  'STRIPE_MAX_NETWORK_RETRIES',
+  'PAYMENT_SWEEP_INTERVAL_SECONDS',
+  'METRICS_TOKEN',
+] as const;
+
+export type Setting = (typeof SETTINGS)[number];
+
+type Env = Partial<Record<Setting, string>>;
+type Reader = ReturnType<typeof settingsReader<Setting>>;
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEV_SECRET = 'dev-only-insecure-token-secret-change-me-in-production';
 const DEV_WEBHOOK_SECRET = 'dev-only-local-webhook-secret';
 const DAY = 24 * 60 * 60;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+// Node's timers take at most 2^31-1 ms; a longer interval silently fires every millisecond.
+const MAX_TIMER_SECONDS = Math.floor(2_147_483_647 / 1000);
+const TIMER_SECONDS = { max: MAX_TIMER_SECONDS };
+const TIMER_MS = { max: 2_147_483_647 };
+const AT_LEAST_ONE = { min: 1 };
+const PORT_RANGE = { min: 1, max: 65_535 };
 
-export class ConfigError extends Error {}
-
-function int(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be an integer`);
-  return value;
-}
-
-// 0 would refuse every call, which nobody means by a limit.
-function positiveInt(env: Env, name: string, fallback: number): number {
-  const value = int(env, name, fallback);
-  if (value < 1) throw new ConfigError(`${name} must be at least 1`);
-  return value;
-}
-
-function list(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((item) => item.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
-}
-
-function trustProxy(raw: string | undefined): boolean | string {
-  if (!raw || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw !== 'true' && raw !== 'false') throw new ConfigError(`${name} must be true or false`);
-  return raw === 'true';
-}
-
-function storage(env: Env, dataDir: string): StorageConfig {
-  if (!env.S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files') };
+function storage(read: Reader, dataDir: string): StorageConfig {
+  const bucket = read.text('S3_BUCKET');
+  const accessKeyId = read.text('S3_ACCESS_KEY_ID') ?? null;
+  const secretAccessKey = read.text('S3_SECRET_ACCESS_KEY') ?? null;
+  // One without the other would quietly fall back to the SDK's default credential chain.
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const endpoint = read.url('S3_ENDPOINT', HTTP) ?? null;
+  if (!bucket) return { kind: 'local', dir: path.join(dataDir, 'files') };
   return {
     kind: 's3',
-    bucket: env.S3_BUCKET,
-    endpoint: env.S3_ENDPOINT || null,
-    region: env.S3_REGION || 'us-east-1',
-    accessKeyId: env.S3_ACCESS_KEY_ID || null,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    bucket,
+    endpoint,
+    region: read.text('S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
   };
 }
 
-function payments(env: Env, isProduction: boolean, appUrl: string, apiUrl: string): PaymentsConfig {
+function payments(
+  read: Reader,
+  isProduction: boolean,
+  appUrl: string,
+  apiUrl: string,
+): PaymentsConfig {
   const common = {
     apiUrl,
     // Stripe fills in {CHECKOUT_SESSION_ID}; the local provider does the same.
     successUrl: `${appUrl}/purchase-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}/purchase-cancel`,
-    sweepIntervalSeconds: int(env, 'PAYMENT_SWEEP_INTERVAL_SECONDS', 15 * 60),
+    sweepIntervalSeconds: read.int('PAYMENT_SWEEP_INTERVAL_SECONDS', 15 * 60, TIMER_SECONDS),
   };
-  const requested = env.PAYMENT_PROVIDER || (env.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  const secretKey = read.text('STRIPE_SECRET_KEY');
+  const requested =
+    read.oneOf('PAYMENT_PROVIDER', ['local', 'stripe']) ?? (secretKey ? 'stripe' : 'local');
   if (requested === 'local') {
-    const webhookSecret = env.LOCAL_WEBHOOK_SECRET || (isProduction ? '' : DEV_WEBHOOK_SECRET);
+    const webhookSecret =
+      read.text('LOCAL_WEBHOOK_SECRET') ?? (isProduction ? '' : DEV_WEBHOOK_SECRET);
     return {
       ...common,
       provider: 'local',
       // Without a configured secret in production nobody can sign a local webhook.
       webhookSecret: webhookSecret || randomBytes(32).toString('hex'),
-      sessionTtlSeconds: int(env, 'LOCAL_CHECKOUT_TTL_SECONDS', DAY),
+      sessionTtlSeconds: read.int('LOCAL_CHECKOUT_TTL_SECONDS', DAY, AT_LEAST_ONE),
     };
   }
-  if (requested !== 'stripe') throw new ConfigError('PAYMENT_PROVIDER must be local or stripe');
-  if (!env.STRIPE_SECRET_KEY)
-    throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
-  if (isProduction && !env.STRIPE_WEBHOOK_SECRET) {
+  if (!secretKey) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  const webhookSecret = read.text('STRIPE_WEBHOOK_SECRET') ?? null;
+  if (isProduction && !webhookSecret) {
     throw new ConfigError('Missing required settings: STRIPE_WEBHOOK_SECRET');
   }
-  const protocol = env.STRIPE_API_PROTOCOL || null;
-  if (protocol !== null && protocol !== 'http' && protocol !== 'https') {
-    throw new ConfigError('STRIPE_API_PROTOCOL must be http or https');
-  }
+  const port = read.int('STRIPE_API_PORT', 0, PORT_RANGE);
   return {
     ...common,
     provider: 'stripe',
-    secretKey: env.STRIPE_SECRET_KEY,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    secretKey,
+    webhookSecret,
     api: {
-      host: env.STRIPE_API_HOST || null,
-      port: env.STRIPE_API_PORT ? int(env, 'STRIPE_API_PORT', 443) : null,
-      protocol,
+      host: read.text('STRIPE_API_HOST') ?? null,
+      port: port || null,
+      protocol: read.oneOf('STRIPE_API_PROTOCOL', HTTP) ?? null,
     },
-    timeoutMs: int(env, 'STRIPE_TIMEOUT_MS', 10_000),
-    maxNetworkRetries: int(env, 'STRIPE_MAX_NETWORK_RETRIES', 1),
+    timeoutMs: read.int('STRIPE_TIMEOUT_MS', 10_000, { ...AT_LEAST_ONE, ...TIMER_MS }),
+    maxNetworkRetries: read.int('STRIPE_MAX_NETWORK_RETRIES', 1, { max: 10 }),
   };
 }
 
-export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv =
-    env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
-  const isProduction = nodeEnv === 'production';
-  const port = int(env, 'PORT', 5000);
-  const dataDir = path.resolve(env.DATA_DIR || path.join(API_ROOT, '.data'));
-  const tokenSecret = env.ACCESS_TOKEN_SECRET || env.JWT_SECRET || '';
-  const admin =
-    env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-      ? { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD }
-      : null;
+/** The first admin; null when neither half is set (production then refuses to start). */
+function admin(read: Reader): AppConfig['admin'] {
+  const email = read.email('ADMIN_EMAIL');
+  const password = read.text('ADMIN_PASSWORD');
+  if (!email && !password) return null;
+  if (!email || !password) {
+    const missing = email ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+    throw new ConfigError(`${missing} is missing: ADMIN_EMAIL and ADMIN_PASSWORD go together`);
+  }
+  if (password.length < 6) throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
+  return { email, password };
+}
 
+function demoAccount(read: Reader, who: 'ADMIN' | 'SHOPPER', fallback: DemoAccount): DemoAccount {
+  return {
+    name: read.text(`DEMO_${who}_NAME`) ?? fallback.name,
+    email: read.email(`DEMO_${who}_EMAIL`) ?? fallback.email,
+    password: read.text(`DEMO_${who}_PASSWORD`) ?? fallback.password,
+  };
+}
+
+function publicFilesUrl(read: Reader): string {
+  const raw = read.text('PUBLIC_FILES_URL')?.trim() ?? '/api/files';
+  if (!raw.startsWith('/')) read.url('PUBLIC_FILES_URL', HTTP);
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const read = settingsReader<Setting>(env);
+  const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test']) ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = read.int('PORT', 5000, { max: 65_535 });
+  const dataDir = path.resolve(read.text('DATA_DIR') ?? path.join(API_ROOT, '.data'));
+  const tokenSecret = read.text('ACCESS_TOKEN_SECRET') ?? read.text('JWT_SECRET') ?? '';
+  const firstAdmin = admin(read);
   if (isProduction) {
     const missing: string[] = [];
     if (!tokenSecret) missing.push('JWT_SECRET (or ACCESS_TOKEN_SECRET)');
-    if (!admin) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD');
+    if (!firstAdmin) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD');
     if (missing.length) throw new ConfigError(`Missing required settings: ${missing.join(', ')}`);
   }
   if (tokenSecret && tokenSecret.length < 32) {
     throw new ConfigError('JWT_SECRET / ACCESS_TOKEN_SECRET must be at least 32 characters');
   }
-  if (admin && admin.password.length < 6) {
-    throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
+  const metricsToken = read.text('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   }
 
-  const appUrl = (env.APP_URL || 'http://localhost:3000').replace(/\/+$/, '');
-  const appOrigins = env.APP_ORIGINS
-    ? list(env.APP_ORIGINS)
-    : ['http://localhost:3000', 'http://127.0.0.1:3000'];
-  const apiUrls = list(env.API_URL);
+  const appUrl = (read.url('APP_URL', HTTP) ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const appOrigins = read.urlList('APP_ORIGINS');
+  // Outside production the remotes' dev ports (3001-3004, tooling/apps.cjs) count too: a remote
+  // run alone (`npm run dev -w mf-catalog`) sends its unsafe calls from its own origin.
+  const defaultAppOrigins = (isProduction ? [3000] : [3000, 3001, 3002, 3003, 3004]).flatMap(
+    (appPort) => [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],
+  );
+  const apiUrls = read.urlList('API_URL');
   const ownOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...apiUrls];
-  const origins = [...new Set([...appOrigins, new URL(appUrl).origin, ...ownOrigins])];
+  const origins = [
+    ...new Set([
+      ...(appOrigins.length ? appOrigins : defaultAppOrigins),
+      new URL(appUrl).origin,
+      ...ownOrigins,
+    ]),
+  ];
   const apiUrl = apiUrls[0] ?? `http://localhost:${port}`;
+  const databaseUrl = read.url('DATABASE_URL', ['postgres', 'postgresql']);
 
   return {
     env: nodeEnv,
     isProduction,
-    host: env.HOST || '127.0.0.1',
+    host: read.text('HOST') ?? '127.0.0.1',
     port,
-    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: trustProxySetting('TRUST_PROXY', read.text('TRUST_PROXY')),
     dataDir,
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+    database: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     appUrl,
     apiUrl,
     appOrigins: origins,
     tokenSecret: tokenSecret || DEV_SECRET,
-    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    accessTokenTtlSeconds: read.int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, AT_LEAST_ONE),
     sessionTtlSeconds: 7 * DAY,
     rememberMeTtlSeconds: 30 * DAY,
-    refreshGraceSeconds: int(env, 'REFRESH_GRACE_SECONDS', 10),
-    downloadReuseSeconds: int(env, 'DOWNLOAD_REUSE_SECONDS', 30),
+    refreshGraceSeconds: read.int('REFRESH_GRACE_SECONDS', 10),
+    downloadReuseSeconds: read.int('DOWNLOAD_REUSE_SECONDS', 30),
     secureCookies: isProduction,
-    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
-    redisUrl: env.REDIS_URL || null,
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Digital Assets Store <no-reply@localhost>',
-    smtpTimeoutMs: int(env, 'SMTP_TIMEOUT_MS', 10_000),
-    mailRetryIntervalSeconds: int(env, 'MAIL_RETRY_INTERVAL_SECONDS', 60),
+    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024, AT_LEAST_ONE),
+    redisUrl: read.url('REDIS_URL', ['redis', 'rediss']) ?? null,
+    smtpUrl: read.url('SMTP_URL', ['smtp', 'smtps']) ?? null,
+    mailFrom: read.text('MAIL_FROM') ?? 'Digital Assets Store <no-reply@localhost>',
+    smtpTimeoutMs: read.int('SMTP_TIMEOUT_MS', 10_000, { ...AT_LEAST_ONE, ...TIMER_MS }),
+    mailRetryIntervalSeconds: read.int('MAIL_RETRY_INTERVAL_SECONDS', 60, TIMER_SECONDS),
     outboxDir: path.join(dataDir, 'outbox'),
-    admin,
+    admin: firstAdmin,
     seedDemoAccounts: !isProduction,
-    demoAdmin: {
-      name: env.DEMO_ADMIN_NAME || 'Ada Admin',
-      email: (env.DEMO_ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
-      password: env.DEMO_ADMIN_PASSWORD || 'Admin#2026',
-    },
-    demoShopper: {
-      name: env.DEMO_SHOPPER_NAME || 'Sam Shopper',
-      email: (env.DEMO_SHOPPER_EMAIL || 'shopper@example.com').trim().toLowerCase(),
-      password: env.DEMO_SHOPPER_PASSWORD || 'Shopper#2026',
-    },
-    storage: storage(env, dataDir),
-    publicFilesUrl: (env.PUBLIC_FILES_URL || '/api/files').replace(/\/+$/, ''),
+    demoAdmin: demoAccount(read, 'ADMIN', {
+      name: 'Ada Admin',
+      email: 'admin@example.com',
+      password: 'Admin#2026',
+    }),
+    demoShopper: demoAccount(read, 'SHOPPER', {
+      name: 'Sam Shopper',
+      email: 'shopper@example.com',
+      password: 'Shopper#2026',
+    }),
+    storage: storage(read, dataDir),
+    publicFilesUrl: publicFilesUrl(read),
     uploads: {
-      previewMaxBytes: int(env, 'UPLOAD_PREVIEW_MAX_BYTES', 10 * 1024 * 1024),
-      assetMaxBytes: int(env, 'UPLOAD_ASSET_MAX_BYTES', 50 * 1024 * 1024),
+      previewMaxBytes: read.int('UPLOAD_PREVIEW_MAX_BYTES', 10 * 1024 * 1024, AT_LEAST_ONE),
+      assetMaxBytes: read.int('UPLOAD_ASSET_MAX_BYTES', 50 * 1024 * 1024, AT_LEAST_ONE),
     },
-    featuredCacheTtlSeconds: int(env, 'FEATURED_CACHE_TTL_SECONDS', 300),
-    sessionCacheTtlSeconds: int(env, 'SESSION_CACHE_TTL_SECONDS', 60),
-    seedDemoCatalog: !isProduction && flag(env, 'SEED_DEMO_CATALOG', nodeEnv === 'development'),
-    payments: payments(env, isProduction, appUrl, apiUrl),
+    featuredCacheTtlSeconds: read.int('FEATURED_CACHE_TTL_SECONDS', 300),
+    sessionCacheTtlSeconds: read.int('SESSION_CACHE_TTL_SECONDS', 60),
+    // Read (and checked) in production too, where it is forced off.
+    seedDemoCatalog: read.flag('SEED_DEMO_CATALOG', nodeEnv === 'development') && !isProduction,
+    payments: payments(read, isProduction, appUrl, apiUrl),
+    metricsToken,
     limits: {
-      loginFailures: positiveInt(env, 'LOGIN_MAX_FAILURES', 10),
+      // 0 would refuse every call, which nobody means by a limit.
+      loginFailures: read.int('LOGIN_MAX_FAILURES', 10, AT_LEAST_ONE),
       loginWindowSeconds: 15 * 60,
-      forgotPerHour: positiveInt(env, 'FORGOT_PASSWORD_PER_HOUR', 5),
+      forgotPerHour: read.int('FORGOT_PASSWORD_PER_HOUR', 5, AT_LEAST_ONE),
       verificationResendSeconds: 5 * 60,
-      signup: { max: positiveInt(env, 'SIGNUP_PER_HOUR', 10), windowSeconds: 60 * 60 },
+      signup: { max: read.int('SIGNUP_PER_HOUR', 10, AT_LEAST_ONE), windowSeconds: 60 * 60 },
       couponValidation: {
-        max: positiveInt(env, 'COUPON_VALIDATIONS_PER_10_MINUTES', 20),
+        max: read.int('COUPON_VALIDATIONS_PER_10_MINUTES', 20, AT_LEAST_ONE),
         windowSeconds: 10 * 60,
       },
-      downloadLinks: { max: positiveInt(env, 'DOWNLOAD_LINKS_PER_MINUTE', 30), windowSeconds: 60 },
+      downloadLinks: {
+        max: read.int('DOWNLOAD_LINKS_PER_MINUTE', 30, AT_LEAST_ONE),
+        windowSeconds: 60,
+      },
     },
   };
 }

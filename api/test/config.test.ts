@@ -19,9 +19,23 @@ describe('loadConfig', () => {
       'http://127.0.0.1:3000',
       'http://localhost:5000',
       'http://127.0.0.1:5000',
+      // A remote run alone on its dev port calls the api from there.
+      'http://localhost:3001',
+      'http://127.0.0.1:3004',
     ]) {
       assert.ok(config.appOrigins.includes(origin), origin);
     }
+  });
+
+  it("allows the remotes' dev ports only outside production", () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      ADMIN_EMAIL: 'a@b.co',
+      ADMIN_PASSWORD: 'x'.repeat(8),
+    });
+    assert.ok(config.appOrigins.includes('http://localhost:3000'));
+    assert.ok(!config.appOrigins.includes('http://localhost:3001'));
   });
 
   it('refuses to start in production without the secrets it needs', () => {

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ARTIFACTS_DIR } from './paths';
+import { recordCookiesOf } from './secrets-ledger';
 
 export const CHROMIUM_PATH = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -54,6 +55,7 @@ export async function runJourney(
   // tsx compiles the specs with esbuild's keepNames, which wraps named functions in `__name(...)`;
   // a function sent to the page (evaluate, waitForFunction, addInitScript) needs that helper too.
   await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
+  const recordCookies = recordCookiesOf(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
@@ -75,6 +77,9 @@ export async function runJourney(
     if (pageErrors.length) console.error(pageErrors.join('\n'));
     throw error;
   } finally {
+    await recordCookies().catch((error: unknown) =>
+      console.error(`cookies not recorded: ${error}`),
+    );
     await context.close();
   }
 }

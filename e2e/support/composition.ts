@@ -17,6 +17,7 @@ import {
   stopProcess,
   writeRuntimeConfig,
 } from '../../scripts/lib/composition.mjs';
+import { API_LOG_LEVEL, keepApiLog } from './api-log';
 import { provisionApiServices } from './databases';
 import { ARTIFACTS_DIR } from './paths';
 
@@ -40,7 +41,7 @@ function portOf(app: AppName): number {
   return (apps as Record<AppName, { port: number }>)[app].port;
 }
 
-function isListening(port: number): Promise<boolean> {
+export function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1' });
     socket.once('connect', () => {
@@ -99,6 +100,7 @@ export async function startComposition({
   console.log(`e2e api on ${services.describe}`);
   const servers = new Map<AppName, Server>();
   let api: ChildProcess | null = null;
+  let apiLogWritten: Promise<void> = Promise.resolve();
 
   // If the runner is interrupted, leave no api process or temp folder behind.
   const onExit = () => {
@@ -117,6 +119,7 @@ export async function startComposition({
     await Promise.all([...servers.values()].map((server) => closeServer(server)));
     servers.clear();
     await stopProcess(api);
+    await apiLogWritten;
     await rm(dataDir, { recursive: true, force: true });
     await services.release();
   };
@@ -124,12 +127,13 @@ export async function startComposition({
   try {
     api = (await startApi({
       port: API_PORT,
-      stdio: 'inherit',
+      stdio: 'pipe',
+      onSpawn: (child: ChildProcess) => (apiLogWritten = keepApiLog(child)),
       env: {
         NODE_ENV: 'development',
         DATA_DIR: dataDir,
         APP_URL: `http://${HOST}:${portOf('shell')}`,
-        LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+        LOG_LEVEL: API_LOG_LEVEL,
         // Every spec signs up from 127.0.0.1; with TEST_REDIS_URL all specs and runs share the count.
         SIGNUP_PER_HOUR: '100000',
         ...services.env,

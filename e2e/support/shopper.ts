@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { waitForMailLink } from './outbox';
+import { recordPassword } from './secrets-ledger';
 
 export interface Account {
   name: string;
@@ -22,11 +23,13 @@ export const DEMO_ADMIN: Account = {
 
 export function newAccount(firstName = 'Jane'): Account {
   const id = randomUUID().slice(0, 8);
-  return {
+  const account = {
     name: `${firstName} Tester`,
     email: `${firstName.toLowerCase()}.${id}@example.test`,
     password: `Pa55#${id}`,
   };
+  recordPassword(account.email, account.password);
+  return account;
 }
 
 export function navbar(page: Page): Locator {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { request, type APIRequestContext, type APIResponse } from 'playwright-core';
+import { recordCookiesOfClient } from './secrets-ledger';
 import type { Account } from './shopper';
 
 /**
@@ -24,6 +25,7 @@ export async function apiSessionFor(baseUrl: string, account: Account): Promise<
     data: { email: account.email, password: account.password },
   });
   await expectStatus(response, 200, `login of ${account.email}`);
+  await recordCookiesOfClient(session);
   return session;
 }
 

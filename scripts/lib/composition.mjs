@@ -105,6 +105,8 @@ export async function waitForHttp(url, timeoutMs = 60_000, gaveUp = () => false)
 /**
  * Runs the api as its own process (as in production) and resolves once it is healthy.
  * `onSpawn` gets the child at once, so piped output can be read (and kept) even if it fails.
+ * @param {{ port?: number, env?: Record<string, string>, stdio?: 'inherit' | 'pipe' | 'ignore',
+ *   onSpawn?: (child: import('node:child_process').ChildProcess) => void }} [options]
  */
 export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', onSpawn } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

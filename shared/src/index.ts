@@ -73,6 +73,12 @@ export {
 } from './catalog/categories-slice';
 export { renderStandalone } from './federation/render-standalone';
 export type { Product } from './catalog/product';
+export {
+  PREVIEW_SIZES,
+  PREVIEW_WIDTHS,
+  previewImageSources,
+  type PreviewImageSources,
+} from './catalog/preview-image';
 export { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart/cart-thunks';
 export { formatDate, formatPrice } from './ui/format';
 export { Modal } from './ui/modal';

@@ -11,9 +11,20 @@ export class HttpError extends Error {
   }
 }
 
-export function tooManyRequests(message: string, resetInMs: number): HttpError {
-  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  return new HttpError(429, message, {}, { 'retry-after': String(seconds) });
+/** A 429 from one of the abuse limits; `limit` names it for the refusal metric. */
+export class RateLimitError extends HttpError {
+  constructor(
+    readonly limit: string,
+    message: string,
+    retryAfterSeconds: number,
+  ) {
+    super(429, message, {}, { 'retry-after': String(retryAfterSeconds) });
+    this.name = 'RateLimitError';
+  }
+}
+
+export function tooManyRequests(limit: string, message: string, resetInMs: number): HttpError {
+  return new RateLimitError(limit, message, Math.max(1, Math.ceil(resetInMs / 1000)));
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -6,6 +6,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * the finished line carries the request too (same serializers and redaction), so nothing is
  * lost but a separate line for requests that never finish (a crash mid-request still shows
  * in the error lines). Errors, 404s and stream failures keep Fastify's own lines.
+ *
+ * The line: `reqId` (also the `X-Request-Id` answered), `req` (method, redacted URL, client
+ * address), `route`, `userId` where the call was signed in, `res.statusCode` and
+ * `responseTime` in milliseconds.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(): void {}
@@ -16,7 +20,15 @@ export class RequestLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const line = {
+      req: request,
+      res: reply,
+      // The pattern groups a route's lines; the URL (redacted) says which call it was.
+      route: request.routeOptions.url,
+      // Set by the auth guard on signed-in routes: no lookup of its own.
+      userId: request.viewer?.user.id,
+      responseTime: reply.elapsedTime,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');
   }

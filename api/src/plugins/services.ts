@@ -20,6 +20,7 @@ import type { PaymentProvider } from '../services/payments/provider.ts';
 import { createStripeProvider } from '../services/payments/stripe.ts';
 import { createPasswordService, type PasswordService } from '../services/passwords-flow.ts';
 import { createRateLimitStore, type RateLimitStore } from '../services/rate-limit-store.ts';
+import { createPreviewRenditions, type PreviewRenditions } from '../services/preview-renditions.ts';
 import { createProductService, type ProductService } from '../services/products.ts';
 import {
   CATALOG_CACHE,
@@ -48,6 +49,8 @@ export interface Services {
   cache: CacheStore;
   catalog: CatalogService;
   products: ProductService;
+  /** WebP renditions of the product previews. */
+  previews: PreviewRenditions;
   /** Cached, serialized public catalog reads. */
   publicCatalog: PublicCatalog;
   cart: CartService;
@@ -103,6 +106,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const passwords = createPasswordService(deps, auth);
     const storage = options.overrides?.storage ?? createStorage(config.storage);
     const catalog = createCatalogService(app.db);
+    const previews = createPreviewRenditions({ storage, log: app.log });
     const products = createProductService({ db: app.db, config, storage, cache, log: app.log });
     const publicCatalog = createPublicCatalog(
       new ResponseCache(cache, CATALOG_CACHE, {
@@ -116,7 +120,13 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const cart = createCartService(app.db, config);
     const coupons = createCouponService(app.db);
     const backgroundMail = new BackgroundMailer(mailer, app.log);
-    const orders = createOrderService({ db: app.db, config, mail: backgroundMail, log: app.log });
+    const orders = createOrderService({
+      db: app.db,
+      config,
+      mail: backgroundMail,
+      log: app.log,
+      metrics: app.metrics,
+    });
     const { payments: paymentsConfig } = config;
     let localCheckout: LocalProvider | null = null;
     let provider: PaymentProvider;
@@ -127,7 +137,13 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       provider = createStripeProvider(paymentsConfig);
     }
     const payments = createPaymentService({ db: app.db, provider, orders, coupons, log: app.log });
-    const downloads = createDownloadService({ db: app.db, config, storage, log: app.log });
+    const downloads = createDownloadService({
+      db: app.db,
+      config,
+      storage,
+      log: app.log,
+      metrics: app.metrics,
+    });
     const analytics = createAnalyticsService(app.db);
 
     app.decorate('config', config);
@@ -145,6 +161,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       cache,
       catalog,
       products,
+      previews,
       publicCatalog,
       cart,
       coupons,

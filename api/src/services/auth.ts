@@ -100,6 +100,7 @@ export function createAuthService(deps: AuthDeps) {
     const attempt = await limits.increment(key, config.limits.loginWindowSeconds * 1000);
     if (attempt.count > config.limits.loginFailures) {
       throw tooManyRequests(
+        'login',
         'Too many failed login attempts. Please try again later.',
         attempt.resetInMs,
       );

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { downloads, products, purchasedProducts } from '../db/schema.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { StoreMetrics } from './metrics.ts';
 import { previewUrl } from './product-view.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { signDownloadToken, verifyDownloadToken } from './tokens.ts';
@@ -45,6 +46,7 @@ interface Deps {
   config: Pick<AppConfig, 'apiUrl' | 'publicFilesUrl' | 'tokenSecret' | 'downloadReuseSeconds'>;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  metrics: Pick<StoreMetrics, 'downloadsServed'>;
 }
 
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
@@ -63,7 +65,7 @@ function fileNameOf(product: {
 const notPurchased = () => new HttpError(404, 'Product not purchased');
 const invalidLink = () => new HttpError(403, 'Invalid download link');
 
-export function createDownloadService({ db, config, storage, log }: Deps) {
+export function createDownloadService({ db, config, storage, log, metrics }: Deps) {
   const reuseWindow = sql.raw(`interval '${Math.trunc(config.downloadReuseSeconds)} seconds'`);
   const recentlyIssued = sql<boolean>`coalesce(${purchasedProducts.lastIssuedAt} > now() - ${reuseWindow}, false)`;
   const notExpired = sql`(${purchasedProducts.expiresAt} is null or ${purchasedProducts.expiresAt} > now())`;
@@ -122,6 +124,7 @@ export function createDownloadService({ db, config, storage, log }: Deps) {
   /**
    * The URL of one counted download. Its expiry follows from the issue time, and so does the
    * S3 signature (signed "at" that time), so the same download always yields the same URL.
+   * `direct`: the storage serves it (a presigned URL), not the api.
    */
   async function urlOf(grant: Grant, productId: string, downloadId: string, issuedAt: Date) {
     const exp = Math.floor(issuedAt.getTime() / 1000) + DOWNLOAD_URL_TTL_SECONDS;
@@ -130,14 +133,14 @@ export function createDownloadService({ db, config, storage, log }: Deps) {
       expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
       signedAt: new Date(Math.floor(issuedAt.getTime() / 1000) * 1000),
     });
-    if (direct) return direct;
+    if (direct) return { url: direct, direct: true };
     const token = signDownloadToken(config.tokenSecret, {
       d: downloadId,
       p: productId,
       k: grant.assetKey,
       exp,
     });
-    return `${config.apiUrl}/api/files/downloads/${token}`;
+    return { url: `${config.apiUrl}/api/files/downloads/${token}`, direct: false };
   }
 
   /**
@@ -156,10 +159,8 @@ export function createDownloadService({ db, config, storage, log }: Deps) {
       if (grant.expired) throw new HttpError(403, 'Download expired');
       if (grant.remaining <= 0) throw new HttpError(403, 'Download limit reached');
       if (grant.recent && grant.lastDownloadId && grant.lastIssuedAt) {
-        return {
-          downloadUrl: await urlOf(grant, productId, grant.lastDownloadId, grant.lastIssuedAt),
-          remainingDownloads: grant.remaining,
-        };
+        const reused = await urlOf(grant, productId, grant.lastDownloadId, grant.lastIssuedAt);
+        return { downloadUrl: reused.url, remainingDownloads: grant.remaining };
       }
       if (attempt === 0 && !(await storage.exists(grant.assetKey))) {
         log.error({ productId, key: grant.assetKey }, 'the asset file of a product is missing');
@@ -203,10 +204,10 @@ export function createDownloadService({ db, config, storage, log }: Deps) {
         return { remaining: row.remaining, issuedAt: row.issuedAt };
       });
       if (issued) {
-        return {
-          downloadUrl: await urlOf(grant, productId, downloadId, issued.issuedAt),
-          remainingDownloads: issued.remaining,
-        };
+        const link = await urlOf(grant, productId, downloadId, issued.issuedAt);
+        // The api never sees a presigned URL fetched: handing out a new one is the serving.
+        if (link.direct) metrics.downloadsServed.inc({ via: 'storage' });
+        return { downloadUrl: link.url, remainingDownloads: issued.remaining };
       }
       // Someone else changed the row in between: decide again on what is there now.
     }
@@ -255,6 +256,7 @@ export function createDownloadService({ db, config, storage, log }: Deps) {
       .update(downloads)
       .set({ fetchCount: sql`${downloads.fetchCount} + 1`, lastFetchedAt: sql`now()` })
       .where(eq(downloads.id, downloadId));
+    metrics.downloadsServed.inc({ via: 'api' });
   }
 
   return { listPurchased, issue, open, countFetch };

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { issueRewardCoupon, REWARD_THRESHOLD_CENTS } from './coupons.ts';
 import type { BackgroundMailer } from './mail/background.ts';
 import { orderConfirmationMail } from './mail/templates.ts';
+import type { StoreMetrics } from './metrics.ts';
 import { completeOrder } from './order-completion.ts';
 import { centsToDollars, previewUrl } from './product-view.ts';
 
@@ -37,6 +38,7 @@ interface OrderDeps {
   /** Confirmations go out after the answer. */
   mail: BackgroundMailer;
   log: FastifyBaseLogger;
+  metrics: Pick<StoreMetrics, 'ordersCompleted'>;
 }
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -61,6 +63,8 @@ export function createOrderService(deps: OrderDeps) {
         : await completeOrder(db, { orderId: order.id });
     const [first] = lines;
     if (!first) return false;
+    // Only the caller whose UPDATE won gets here: a concurrent confirmation is not counted.
+    deps.metrics.ordersCompleted.inc();
 
     const mail = orderConfirmationMail(
       first.email,

@@ -14,6 +14,7 @@ export function createPasswordService(deps: AuthDeps, auth: AuthService) {
     const counter = await deps.limits.increment(`forgot:${email}`, 60 * 60 * 1000);
     if (counter.count > config.limits.forgotPerHour) {
       throw tooManyRequests(
+        'forgot-password',
         'Too many password reset requests. Please try again later.',
         counter.resetInMs,
       );

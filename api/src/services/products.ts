@@ -8,8 +8,15 @@ import { parseDataUrl } from '../lib/data-url.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isCompleteImage, sniffImageType } from '../lib/image-type.ts';
+import {
+  MAX_INPUT_PIXELS,
+  renderRenditions,
+  UndecodableImage,
+  type RenditionWidth,
+} from '../lib/image-renditions.ts';
 import type { CacheStore } from './cache.ts';
 import { CATALOG_CACHE } from './public-catalog.ts';
+import { renditionKey } from './preview-renditions.ts';
 import { PREVIEW_PREFIX, selectProductViews, type ProductView } from './product-view.ts';
 import type { FileStorage } from './storage/storage.ts';
 
@@ -113,6 +120,21 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
     return { preview: { bytes: preview.bytes, image }, asset: { ...asset, fileName } };
   }
 
+  /** Decoding is the real check that the preview is an image: the sniff reads a few bytes. */
+  async function renderPreview(bytes: Buffer): Promise<Map<RenditionWidth, Buffer>> {
+    try {
+      return await renderRenditions(bytes);
+    } catch (error) {
+      if (!(error instanceof UndecodableImage)) throw error;
+      throw invalid(
+        'previewImage',
+        error.reason === 'too-many-pixels'
+          ? `Preview image has too many pixels (at most ${MAX_INPUT_PIXELS / 1e6} megapixels)`
+          : 'Preview image could not be decoded',
+      );
+    }
+  }
+
   /**
    * Files first, then the row; files written for a row that was not stored are removed again.
    * Once the row is committed nothing is removed: a failure after that (reading the product
@@ -121,6 +143,7 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
   async function create(input: NewProduct): Promise<ProductView> {
     const uploads = decodeUploads(input);
     await assertReferencesExist(input);
+    const renditions = await renderPreview(uploads.preview.bytes);
 
     const previewKey = `${PREVIEW_PREFIX}${randomUUID()}.${uploads.preview.image.extension}`;
     const assetKey = uploads.asset ? `assets/${randomUUID()}` : null;
@@ -133,6 +156,11 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
         await store(assetKey, uploads.asset.bytes, uploads.asset.declaredType);
         written.push(assetKey);
       }
+      await storeAll(
+        [...renditions].map(([width, bytes]) => [renditionKey(previewKey, width), bytes]),
+        'image/webp',
+        written,
+      );
       const [row] = await db
         .insert(products)
         .values({
@@ -179,7 +207,29 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
     }
   }
 
-  /** Soft delete: buyers keep their downloads; the product leaves the catalog and every cart. */
+  /**
+   * Writes at once; `written` gets every key tried, so a failure removes the writes that did
+   * succeed too (a write still running when the first one fails is awaited first).
+   */
+  async function storeAll(
+    files: Array<[key: string, bytes: Buffer]>,
+    contentType: string,
+    written: string[],
+  ): Promise<void> {
+    written.push(...files.map(([key]) => key));
+    const results = await Promise.allSettled(
+      files.map(([key, bytes]) => store(key, bytes, contentType)),
+    );
+    const failed = results.find((result): result is PromiseRejectedResult => {
+      return result.status === 'rejected';
+    });
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * Soft delete: buyers keep their downloads; the product leaves the catalog and every cart.
+   * Its files stay, renditions included: order history and downloads still show the preview.
+   */
   async function remove(id: string): Promise<boolean> {
     const deleted = await db.transaction(async (tx) => {
       const [row] = await tx

@@ -11,6 +11,8 @@ export interface RateLimitStore {
   increment(key: string, windowMs: number): Promise<Counter>;
   peek(key: string): Promise<Counter | null>;
   reset(key: string): Promise<void>;
+  /** Whether the counters can be reached (readiness); rejects otherwise. */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async reset(key: string): Promise<void> {
     this.counters.delete(key);
   }
+
+  async probe(): Promise<void> {}
 
   async close(): Promise<void> {
     this.counters.clear();
@@ -91,6 +95,10 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(key);
+  }
+
+  async probe(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

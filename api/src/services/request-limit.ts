@@ -17,6 +17,6 @@ export function requestLimiter(
   const windowMs = limit.windowSeconds * 1000;
   return async (caller) => {
     const counter = await store.increment(`${name}:${caller}`, windowMs);
-    if (counter.count > limit.max) throw tooManyRequests(message, counter.resetInMs);
+    if (counter.count > limit.max) throw tooManyRequests(name, message, counter.resetInMs);
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { products } from '../../src/db/schema.ts';
+import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
 import { LocalStorage } from '../../src/services/storage/local-storage.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import {
@@ -90,7 +91,14 @@ describeEachDatabase(
     it('stores neither row nor files when the preview (first file) fails', () =>
       uploadBreakingAt(1));
 
-    it('takes the same upload once the storage works again: one row, two whole files', async () => {
+    // The renditions are written at once after the asset: the first, or the last while the
+    // others are still being written.
+    it('stores neither row nor files when a WebP rendition fails', async () => {
+      await uploadBreakingAt(3);
+      await uploadBreakingAt(2 + RENDITION_WIDTHS.length);
+    });
+
+    it('takes the same upload once the storage works again: one row, all whole files', async () => {
       const filesBefore = filesUnder(root).length;
       const asset = Buffer.alloc(64 * 1024, 7);
       const response = await admin.post(
@@ -99,7 +107,7 @@ describeEachDatabase(
       );
       assert.equal(response.statusCode, 201, response.body);
       const files = filesUnder(root);
-      assert.equal(files.length, filesBefore + 2);
+      assert.equal(files.length, filesBefore + 2 + RENDITION_WIDTHS.length);
       assert.ok(files.some((file) => fs.statSync(file).size === asset.length));
     });
   },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -29,11 +29,26 @@ export const TEST_ENV = {
   SIGNUP_PER_HOUR: '100000',
 };
 
+const routesOf = new WeakMap<FastifyInstance, RouteOptions[]>();
+
+/** Every route of an app `startApp` built, with its options, in the order they were added. */
+export function registeredRoutes(app: FastifyInstance): RouteOptions[] {
+  const routes = routesOf.get(app);
+  if (!routes) throw new Error('only apps built by startApp record their routes');
+  return routes;
+}
+
 export async function startApp(kind: DatabaseKind, options: SuiteOptions = {}): Promise<Suite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));
   const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...options.env });
   const database = await openTestDatabase(kind);
-  const app = await buildApp(config, { ...options.build, database });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(config, {
+    ...options.build,
+    database,
+    onRoute: (route) => routes.push(route),
+  });
+  routesOf.set(app, routes);
   await app.ready();
   return {
     app,

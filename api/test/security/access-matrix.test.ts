@@ -105,6 +105,33 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       expect: all(200),
     },
     {
+      route: 'GET /api/ready',
+      call: () => ({ method: 'GET', url: '/api/ready' }),
+      expect: all(200),
+    },
+    {
+      // Open outside production unless METRICS_TOKEN is set (test/routes/metrics.test.ts).
+      route: 'GET /api/metrics',
+      call: () => ({ method: 'GET', url: '/api/metrics' }),
+      expect: all(200),
+    },
+    // The API reference is public; Swagger UI exists outside production only.
+    ...(
+      [
+        ['/api/openapi.json', 200],
+        ['/api/docs', 200],
+        ['/api/docs/json', 200],
+        ['/api/docs/yaml', 200],
+        ['/api/docs/static/index.html', 302],
+        ['/api/docs/static/swagger-initializer.js', 200],
+        ['/api/docs/static/*', 200, '/api/docs/static/swagger-ui.css'],
+      ] as const
+    ).map(([route, status, url = route]) => ({
+      route: `GET ${route}`,
+      call: () => ({ method: 'GET' as const, url }),
+      expect: all(status),
+    })),
+    {
       route: 'POST /api/auth/signup',
       call: () => ({
         method: 'POST',

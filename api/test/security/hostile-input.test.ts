@@ -38,10 +38,12 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Every case of one route: routing, query, body, content type, size, parameters, fields. */
 function casesFor(route: RouteEntry, spec: RouteSpec, routes: RouteEntry[]): HostileCase[] {
+  // `:name` parameters, and a trailing wildcard as the parameter `*`.
   const url = (params: Record<string, string> = {}) =>
     route.url.replace(
-      /:(\w+)/g,
-      (_match, name: string) => params[name] ?? spec.params?.[name] ?? 'x',
+      /:(\w+)|\*$/g,
+      (_match, name: string | undefined) =>
+        params[name ?? '*'] ?? spec.params?.[name ?? '*'] ?? 'x',
     );
   const baseUrl = url();
   const basePayload = () => (spec.body ? serialise(spec.body()) : undefined);

@@ -259,6 +259,26 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
 
   return {
     'GET /api/health': { role: 'public', expect: 200 },
+    'GET /api/ready': { role: 'public', expect: 200 },
+    'GET /api/metrics': { role: 'public', expect: 200 },
+
+    // The OpenAPI document and, outside production, Swagger UI over it (plugins/openapi.ts).
+    'GET /api/openapi.json': { role: 'public', expect: 200 },
+    'GET /api/docs': { role: 'public', expect: 200 },
+    'GET /api/docs/json': { role: 'public', expect: 200 },
+    'GET /api/docs/yaml': { role: 'public', expect: 200 },
+    'GET /api/docs/static/index.html': { role: 'public', expect: 302 },
+    'GET /api/docs/static/swagger-initializer.js': { role: 'public', expect: 200 },
+    'GET /api/docs/static/*': {
+      role: 'public',
+      params: { '*': 'swagger-ui.css' },
+      expect: 200,
+      // A file server: no name may reach outside its folder (404, or 403 for a forbidden path).
+      // The router's maxParamLength (414) limits named parameters only, not a wildcard.
+      paramCases: {
+        '*': paramCases(() => 'refused').map((item) => ({ ...item, expect: 'refused' as const })),
+      },
+    },
 
     'POST /api/auth/signup': {
       role: 'public',

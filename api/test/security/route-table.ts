@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { registeredRoutes } from '../helpers/app.ts';
 
 export interface RouteEntry {
   method: HTTPMethods;
@@ -8,34 +9,28 @@ export interface RouteEntry {
   key: string;
 }
 
-const ENTRY = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/;
-
 /**
- * Every route the app serves, read from Fastify's own route table at run time, so a route
- * added later shows up here (and in the suites' "every route is covered" checks) by itself.
- * HEAD (Fastify's automatic twin of each GET) and the app-wide OPTIONS preflight are left
- * out; each parsed entry is confirmed with `hasRoute`, so a change in the print format fails
- * loudly instead of silently listing nothing.
+ * Every route the app serves, as Fastify's `onRoute` hook saw it added (recorded by
+ * `startApp`), so a route added later shows up here (and in the suites' "every route is
+ * covered" checks) by itself. HEAD (Fastify's automatic twin of each GET) and the app-wide
+ * OPTIONS preflight are left out; each entry is confirmed with `hasRoute`.
  */
 export function apiRoutes(app: FastifyInstance): RouteEntry[] {
-  const tree = app.printRoutes({ commonPrefix: false });
-  const path: string[] = [];
   const routes: RouteEntry[] = [];
-  for (const line of tree.split('\n')) {
-    const match = ENTRY.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    path.length = depth;
-    path.push(match[2]!);
-    if (!match[3]) continue;
-    const url = path.join('');
-    for (const method of match[3].split(', ') as HTTPMethods[]) {
+  const seen = new Set<string>();
+  for (const route of registeredRoutes(app)) {
+    for (const method of [route.method].flat() as HTTPMethods[]) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      assert.ok(app.hasRoute({ method, url }), `parsed route ${method} ${url} is not registered`);
-      routes.push({ method, url, key: `${method} ${url}` });
+      // With ignoreTrailingSlash a prefix's own `/` route is the prefix itself.
+      const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
+      const key = `${method} ${url}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      assert.ok(app.hasRoute({ method, url }), `recorded route ${key} is not registered`);
+      routes.push({ method, url, key });
     }
   }
-  assert.ok(routes.length >= 30, `only ${routes.length} routes parsed from printRoutes`);
+  assert.ok(routes.length >= 30, `only ${routes.length} routes recorded`);
   assert.ok(routes.some((route) => route.key === 'GET /api/health'));
   return routes;
 }

@@ -16,9 +16,17 @@ export const toastContainerProps: ToastContainerProps = {
 type Kind = 'success' | 'error' | 'blank';
 
 // react-toastify and its stylesheet load with the first toast, not with the first page: most
-// visits never show one. Toasts raised before the container mounts wait in its queue.
+// visits never show one. Toasts raised before the container mounts wait for it here rather than
+// in react-toastify's own queue, which StrictMode's mount-unmount-mount in development empties.
 let toasterWanted = false;
 const toasterListeners = new Set<() => void>();
+let containerMounted: () => void = () => undefined;
+const containerReady = new Promise<void>((resolve) => (containerMounted = resolve));
+
+/** Called by the toast host once its container is mounted (for good, after StrictMode's probe). */
+export function markToastContainerMounted(): void {
+  containerMounted();
+}
 
 export function subscribeToToaster(listener: () => void): () => void {
   toasterListeners.add(listener);
@@ -34,8 +42,8 @@ function show(kind: Kind, message: string): void {
     toasterWanted = true;
     toasterListeners.forEach((listener) => listener());
   }
-  import('react-toastify').then(
-    ({ toast }) => {
+  Promise.all([import('react-toastify'), containerReady]).then(
+    ([{ toast }]) => {
       const options = { autoClose: TOAST_DURATION_MS[kind] };
       if (kind === 'blank') toast(message, options);
       else toast[kind](message, options);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { renderRenditions } from '../../lib/image-renditions.ts';
+import { renditionKey } from '../../services/preview-renditions.ts';
 import type { FileStorage } from '../../services/storage/storage.ts';
 import type { Db } from '../client.ts';
 import { assetTypes, categories, products } from '../schema.ts';
@@ -24,6 +26,8 @@ export function seedProductId(slug: string): string {
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function ensureItems(
   db: Db,
@@ -78,14 +82,25 @@ export async function seedCatalog(
   if (missing.length === 0) return 0;
 
   const now = Date.now();
+  let turn = Promise.resolve();
   const rows = await Promise.all(
     missing.map(async ({ product, index, id }) => {
+      // artwork() holds the main thread: one drawing per event-loop turn, so the renditions
+      // sharp finished meanwhile (off the main thread) are taken and the next ones started.
+      const mine = turn.then(nextTurn);
+      turn = mine;
+      await mine;
       const seed = index * 7 + 5;
       const previewKey = `previews/seed-${product.slug}.png`;
       const file = generateAssetFile(product, seed);
       const assetKey = `assets/seed-${product.slug}.${file.extension}`;
+      const preview = artwork(seed, 480, 300);
+      const renditions = await renderRenditions(preview);
       // Identical bytes on every start, so a concurrent or repeated write is harmless.
-      await storage.put(previewKey, artwork(seed, 480, 300), 'image/png');
+      await storage.put(previewKey, preview, 'image/png');
+      for (const [width, bytes] of renditions) {
+        await storage.put(renditionKey(previewKey, width), bytes, 'image/webp');
+      }
       await storage.put(assetKey, file.bytes, file.contentType);
       return {
         id,

@@ -14,7 +14,8 @@ function crc32(buffer: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and its CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -50,10 +51,10 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
+    pngChunk('IHDR', header),
     // Level 4: level 9 took 180 ms per 480x300 preview for about 12% fewer bytes.
-    chunk('IDAT', zlib.deflateSync(raw, { level: 4 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IDAT', zlib.deflateSync(raw, { level: 4 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

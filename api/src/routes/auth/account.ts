@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLimiter } from '../../services/request-limit.ts';
 import { toPublicUser } from '../../services/users.ts';
-import { loginBody, signupBody, tokenParams } from './schemas.ts';
+import { json, messageBody } from '../common/answers.ts';
+import { errors, UNSAFE } from '../common/errors.ts';
+import { AUTH_COOKIES } from './cookies-doc.ts';
+import { loginBody, publicUser, signupBody, tokenParams, verifiedAnswer } from './schemas.ts';
 import { sendSessionCookies } from './session-cookies.ts';
+
+const tags = ['Auth'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
@@ -14,25 +19,78 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     'Too many sign-up attempts. Please try again later.',
   );
 
-  app.post('/signup', { schema: { body: signupBody } }, async (request, reply) => {
-    const { name, email, password } = request.body;
-    await limitSignup(request.ip);
-    await auth.signup({ name, email, password });
-    return reply
-      .code(201)
-      .send({ message: 'Account created! Please check your email for verification.' });
-  });
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account',
+        description: 'Mails a verification link (`/verify-email/:token`, valid 24 h).',
+        body: signupBody,
+        response: {
+          201: json('Account created; the verification mail is on its way', messageBody),
+          ...errors(UNSAFE, {
+            409: 'An account with this e-mail exists',
+            429: 'Too many sign-ups from this address',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      await limitSignup(request.ip);
+      await auth.signup({ name, email, password });
+      return reply
+        .code(201)
+        .send({ message: 'Account created! Please check your email for verification.' });
+    },
+  );
 
-  app.get('/verify-email/:token', { schema: { params: tokenParams } }, async (request) => {
-    const user = await auth.verifyEmail(request.params.token);
-    return { message: 'Email verified successfully! You can now log in.', user };
-  });
+  app.get(
+    '/verify-email/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Verify the e-mail address',
+        description: 'The token of the mailed link; single use. Issues the welcome coupon.',
+        params: tokenParams,
+        response: {
+          200: json('Verified', verifiedAnswer),
+          ...errors({ 400: 'An invalid, used or expired link' }),
+        },
+      },
+    },
+    async (request) => {
+      const user = await auth.verifyEmail(request.params.token);
+      return { message: 'Email verified successfully! You can now log in.', user };
+    },
+  );
 
-  app.post('/login', { schema: { body: loginBody } }, async (request, reply) => {
-    const { user, session } = await auth.login(request.body, request.ip);
-    sendSessionCookies(app, reply, session);
-    return toPublicUser(user);
-  });
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in',
+        description:
+          'Without `rememberMe` the refresh and indicator cookies end with the browser session.',
+        body: loginBody,
+        response: {
+          200: json('Signed in: the user, and the session cookies', publicUser, AUTH_COOKIES),
+          ...errors(UNSAFE, {
+            401: 'Wrong e-mail or password (one message for both)',
+            403: 'The e-mail is not verified yet (`emailVerificationRequired`; a new mail is sent)',
+            429: 'Too many failed attempts for this e-mail and address',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await auth.login(request.body, request.ip);
+      sendSessionCookies(app, reply, session);
+      return toPublicUser(user);
+    },
+  );
 };
 
 export default routes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidText } from '../common/formats.ts';
 
 const PASSWORD_MIN = 'Password must be at least 6 characters long';
 
@@ -54,3 +55,23 @@ export const changePasswordBody = z.object({
 });
 
 export const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+// Answers.
+
+export const publicUser = z
+  .object({
+    id: uuidText,
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(['user', 'admin']),
+    is_email_verified: z.boolean(),
+    created_at: z.date(),
+  })
+  .meta({ id: 'User', description: 'The signed-in user (contract section 3)' });
+
+export const verifiedAnswer = z.object({
+  message: z.string(),
+  user: publicUser.pick({ name: true, email: true }),
+});
+
+export const profileAnswer = z.object({ message: z.string(), user: publicUser });

@@ -1,39 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies } from '../../lib/auth-cookies.ts';
 import { verifyAccessToken } from '../../services/tokens.ts';
+import { json, messageBody } from '../common/answers.ts';
+import { errors, UNSAFE } from '../common/errors.ts';
+import { ignoredBody } from '../common/ignored-body.ts';
+import { AUTH_COOKIES, CLEARED_COOKIES } from './cookies-doc.ts';
 import { sendSessionCookies } from './session-cookies.ts';
+
+const tags = ['Auth'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { sessions } = app.services;
 
-  app.post('/refresh-token', async (request, reply) => {
-    const raw = request.cookies[REFRESH_COOKIE];
-    const result = raw ? await sessions.rotate(raw) : null;
-    if (!result?.ok) {
-      clearSessionCookies(reply, app.config);
-      const message =
-        result?.reason === 'reused'
-          ? 'Session revoked. Please log in again.'
-          : 'Invalid or expired refresh token';
-      return reply.code(401).send({ message });
-    }
-    sendSessionCookies(app, reply, result);
-    return { message: 'Token refreshed successfully' };
-  });
+  app.post(
+    '/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: 'Renew the session cookies',
+        description:
+          'Reads the `refreshToken` cookie and rotates it. A rotated token presented again ' +
+          'within 10 s gets the same successor (parallel tabs); later, it revokes the session.',
+        body: ignoredBody,
+        response: {
+          200: json('Renewed', messageBody, AUTH_COOKIES),
+          ...errors(UNSAFE, {
+            401: 'No valid refresh token, or a reused one (the session is revoked); cookies cleared',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const raw = request.cookies[REFRESH_COOKIE];
+      const result = raw ? await sessions.rotate(raw) : null;
+      if (!result?.ok) {
+        clearSessionCookies(reply, app.config);
+        const message =
+          result?.reason === 'reused'
+            ? 'Session revoked. Please log in again.'
+            : 'Invalid or expired refresh token';
+        return reply.code(401).send({ message });
+      }
+      sendSessionCookies(app, reply, result);
+      return { message: 'Token refreshed successfully' };
+    },
+  );
 
   // Never fails: whatever identifies the session is revoked, and the cookies always go.
-  app.post('/logout', async (request, reply) => {
-    const raw = request.cookies[REFRESH_COOKIE];
-    let sessionId = raw ? await sessions.sessionIdForRefreshToken(raw) : null;
-    const access = request.cookies[ACCESS_COOKIE];
-    if (!sessionId && access) {
-      const check = verifyAccessToken(app.config.tokenSecret, access);
-      if (check.ok) sessionId = check.claims.sid;
-    }
-    if (sessionId) await sessions.revoke(sessionId);
-    clearSessionCookies(reply, app.config);
-    return { message: 'Logged out successfully' };
-  });
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out',
+        description: 'Revokes the session server-side; answers 200 even without one.',
+        body: ignoredBody,
+        response: {
+          200: json('Signed out', messageBody, CLEARED_COOKIES),
+          ...errors(UNSAFE),
+        },
+      },
+    },
+    async (request, reply) => {
+      const raw = request.cookies[REFRESH_COOKIE];
+      let sessionId = raw ? await sessions.sessionIdForRefreshToken(raw) : null;
+      const access = request.cookies[ACCESS_COOKIE];
+      if (!sessionId && access) {
+        const check = verifyAccessToken(app.config.tokenSecret, access);
+        if (check.ok) sessionId = check.claims.sid;
+      }
+      if (sessionId) await sessions.revoke(sessionId);
+      clearSessionCookies(reply, app.config);
+      return { message: 'Logged out successfully' };
+    },
+  );
 };
 
 export default routes;

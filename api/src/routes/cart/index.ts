@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/auth-guard.ts';
 import { MAX_QUANTITY } from '../../services/cart.ts';
+import { json } from '../common/answers.ts';
+import { errors, SIGNED_IN, UNSAFE } from '../common/errors.ts';
+import { SIGNED_IN_ONLY } from '../common/security.ts';
+import { cartAnswer } from './schemas.ts';
 
 const productId = z
   .string({ error: 'Product id is required' })
@@ -19,26 +23,82 @@ const quantityBody = z.object({
     .max(MAX_QUANTITY, 'Quantity must be between 0 and 99'),
 });
 
+const tags = ['Cart'];
+const security = SIGNED_IN_ONLY;
+const cart200 = json('The cart after the change', cartAnswer);
+
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cart } = app.services;
   // onRequest: a signed-out caller is refused before its body is read.
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/', async (request) => cart.list(viewerOf(request).user.id));
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'The cart',
+        security,
+        response: { 200: json('The cart', cartAnswer), ...errors(SIGNED_IN) },
+      },
+    },
+    async (request) => cart.list(viewerOf(request).user.id),
+  );
 
-  app.post('/', { schema: { body: addBody } }, async (request) =>
-    cart.add(viewerOf(request).user.id, request.body.productId),
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Add one of a product',
+        description: 'Creates the line at 1 or adds 1; a line at 99 stays at 99.',
+        security,
+        body: addBody,
+        response: {
+          200: cart200,
+          ...errors(UNSAFE, SIGNED_IN, { 404: 'No such product (or deleted)' }),
+        },
+      },
+    },
+    async (request) => cart.add(viewerOf(request).user.id, request.body.productId),
   );
 
   app.put(
     '/:productId',
-    { schema: { params: quantityParams, body: quantityBody } },
+    {
+      schema: {
+        tags,
+        summary: "Set a line's quantity",
+        description: '0 removes the line.',
+        security,
+        params: quantityParams,
+        body: quantityBody,
+        response: {
+          200: cart200,
+          ...errors(UNSAFE, SIGNED_IN, {
+            400: 'The id is not a UUID',
+            404: 'No such product (or deleted)',
+          }),
+        },
+      },
+    },
     async (request) =>
       cart.setQuantity(viewerOf(request).user.id, request.params.productId, request.body.quantity),
   );
 
-  app.delete('/', { schema: { body: removeBody } }, async (request) =>
-    cart.remove(viewerOf(request).user.id, request.body?.productId),
+  app.delete(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a line, or empty the cart',
+        description: 'Without a body (or without `productId`) the whole cart is emptied.',
+        security,
+        body: removeBody,
+        response: { 200: cart200, ...errors(UNSAFE, SIGNED_IN) },
+      },
+    },
+    async (request) => cart.remove(viewerOf(request).user.id, request.body?.productId),
   );
 };
 

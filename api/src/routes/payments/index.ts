@@ -1,8 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/auth-guard.ts';
 import { MAX_LINE_QUANTITY } from '../../services/payments/index.ts';
+import { json } from '../common/answers.ts';
+import { errors, SIGNED_IN, UNSAFE } from '../common/errors.ts';
+import { SIGNED_IN_ONLY } from '../common/security.ts';
 import localCheckoutRoutes from './local-checkout.ts';
+import { checkoutAnswer, confirmedAnswer, webhookAnswer, webhookBody } from './schemas.ts';
 
 const productId = z.string().pipe(z.uuid({ error: 'Product id must be a valid id' }));
 
@@ -30,12 +34,34 @@ const successBody = z.object({
   sessionId: z.string({ error: 'Session id is required' }).min(1).max(255),
 });
 
+const tags = ['Payments'];
+
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments } = app.services;
 
   app.post(
     '/create-checkout-session',
-    { onRequest: app.requireUser, schema: { body: checkoutBody } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Start a checkout',
+        description:
+          'Prices come from the database. Creates a pending order and asks the payment ' +
+          'provider for a hosted checkout session.',
+        security: SIGNED_IN_ONLY,
+        body: checkoutBody,
+        response: {
+          200: json('The session to redirect the shopper to', checkoutAnswer),
+          ...errors(UNSAFE, SIGNED_IN, {
+            400: 'An empty cart, a bad quantity, products no longer available (`productIds`), or an expired coupon',
+            404: 'The coupon is not found',
+            502: 'The payment provider failed; nothing was charged',
+            504: 'The payment provider did not answer in time; nothing was charged',
+          }),
+        },
+      },
+    },
     async (request) =>
       payments.createCheckoutSession(viewerOf(request).user, {
         products: request.body.products.map((line) => ({
@@ -48,7 +74,26 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/checkout-success',
-    { onRequest: app.requireUser, schema: { body: successBody } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Confirm a paid checkout',
+        description:
+          'Asks the provider; completes the order exactly once (a repeat answers the same).',
+        security: SIGNED_IN_ONLY,
+        body: successBody,
+        response: {
+          200: json('Paid: the order is complete', confirmedAnswer),
+          ...errors(UNSAFE, SIGNED_IN, {
+            400: 'Not paid (yet), or the session was cancelled or expired',
+            404: "No such checkout session of this user's",
+            502: 'The provider failed to answer; a paid order completes by itself later',
+            504: 'The provider did not answer in time; a paid order completes by itself later',
+          }),
+        },
+      },
+    },
     async (request) => payments.confirm(viewerOf(request).user.id, request.body.sessionId),
   );
 
@@ -59,11 +104,34 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       { parseAs: 'buffer' },
       (_request, body, done) => done(null, body),
     );
-    webhook.post('/webhook', { config: { skipOriginCheck: true } }, async (request) =>
-      payments.handleWebhook(
-        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        request.headers,
-      ),
+    webhook.withTypeProvider<ZodTypeProvider>().post(
+      '/webhook',
+      {
+        config: { skipOriginCheck: true },
+        schema: {
+          tags,
+          summary: "The payment provider's webhook",
+          description:
+            'Signed by the provider (`Stripe-Signature`, or `Local-Signature: t=<unix>,v1=<hex ' +
+            'HMAC-SHA256 of "t.body">`), not by cookies; completes or fails the order.',
+          body: webhookBody,
+          response: {
+            200: json('Acknowledged', webhookAnswer),
+            ...errors({
+              400: 'A missing or wrong signature, or an event that cannot be read',
+              413: 'A body over the size limit',
+              415: 'A body that is not JSON',
+              502: 'The provider could not confirm yet: send it again later',
+              504: 'The provider did not answer in time: send it again later',
+            }),
+          },
+        },
+      },
+      async (request) =>
+        payments.handleWebhook(
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          request.headers,
+        ),
     );
   });
 

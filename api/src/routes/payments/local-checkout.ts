@@ -1,20 +1,42 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { LocalCheckoutSession } from '../../db/schema.ts';
 import { toProviderSession } from '../../services/payments/local.ts';
+import { html, noBody, type HeaderDocs } from '../common/answers.ts';
+import { errors } from '../common/errors.ts';
+import { ignoredBody } from '../common/ignored-body.ts';
 import { sendCheckoutPage, sendMessagePage } from './hosted-page.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-interface SessionParams {
-  sessionId: string;
-}
+// Any text: an unknown id gets the page's own 404, never a JSON validation error.
+const sessionParams = z.object({
+  sessionId: z.string().meta({ description: 'The checkout session id (the capability)' }),
+});
+
+const tags = ['Payments'];
+const PAGE_HEADERS: HeaderDocs = {
+  'content-security-policy': { type: 'string', description: 'Per response, with a style nonce' },
+  'cache-control': { type: 'string', description: '`no-store`' },
+};
+const notFoundPage = html('No such checkout session (a page)', PAGE_HEADERS);
+const toStore = (description: string) =>
+  noBody(description, { location: { type: 'string', description: "The store's page" } });
+// The forms post without fields; a JSON body is accepted as well and ignored too.
+const FORM_POST = {
+  403: 'A cross-site post',
+  413: 'A body over the size limit',
+  415: 'A body that is neither a form nor JSON',
+  400: 'Malformed JSON',
+};
 
 /**
  * The built-in provider's hosted checkout page. Pay marks the session paid and completes the
  * order right here (what a provider's webhook would do), so the order is complete even if the
  * browser never reaches the success page; then 303 to the app, like Stripe.
  */
-const localCheckoutRoutes: FastifyPluginAsync = async (app) => {
+const localCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const local = app.services.localCheckout!;
   const { payments } = app.services;
   const appOrigin = new URL(app.config.appUrl).origin;
@@ -46,26 +68,59 @@ const localCheckoutRoutes: FastifyPluginAsync = async (app) => {
   const toSuccess = (reply: FastifyReply, session: LocalCheckoutSession) =>
     reply.redirect(local.successUrl(session), 303);
 
-  app.get<{ Params: SessionParams }>('/local-checkout/:sessionId', async (request, reply) => {
-    const session = await local.find(request.params.sessionId);
-    if (!session) return notFound(reply);
-    const state = local.stateOf(session);
-    if (state === 'expired') return expired(reply, session);
-    if (state === 'paid') {
-      return sendMessagePage(
-        reply,
-        410,
-        'This payment is complete',
-        'This checkout session has already been paid.',
-        local.successUrl(session),
-      );
-    }
-    return sendCheckoutPage(reply, session, appOrigin);
-  });
+  app.get(
+    '/local-checkout/:sessionId',
+    {
+      schema: {
+        tags,
+        summary: 'The local hosted checkout page',
+        description:
+          'The `local` provider only (no `STRIPE_SECRET_KEY`): what Stripe Checkout would show.',
+        params: sessionParams,
+        response: {
+          200: html('The lines, the total, and Pay and Cancel buttons', PAGE_HEADERS),
+          404: notFoundPage,
+          410: html('The session has expired, or is already paid (a page)', PAGE_HEADERS),
+          ...errors(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await local.find(request.params.sessionId);
+      if (!session) return notFound(reply);
+      const state = local.stateOf(session);
+      if (state === 'expired') return expired(reply, session);
+      if (state === 'paid') {
+        return sendMessagePage(
+          reply,
+          410,
+          'This payment is complete',
+          'This checkout session has already been paid.',
+          local.successUrl(session),
+        );
+      }
+      return sendCheckoutPage(reply, session, appOrigin);
+    },
+  );
 
-  app.post<{ Params: SessionParams }>(
+  app.post(
     '/local-checkout/:sessionId/pay',
-    { config: { contentTypes: [FORM] } },
+    {
+      config: { contentTypes: [FORM] },
+      schema: {
+        tags,
+        summary: "Pay (the page's Pay button)",
+        description: 'Marks the session paid and completes the order, then redirects.',
+        params: sessionParams,
+        body: ignoredBody,
+        response: {
+          303: toStore("Paid: to the store's success page"),
+          404: notFoundPage,
+          410: html('The session has expired; nothing was paid (a page)', PAGE_HEADERS),
+          ...errors(FORM_POST),
+        },
+      },
+    },
     async (request, reply) => {
       const session = await local.pay(request.params.sessionId);
       if (!session) return notFound(reply);
@@ -80,9 +135,23 @@ const localCheckoutRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: SessionParams }>(
+  app.post(
     '/local-checkout/:sessionId/cancel',
-    { config: { contentTypes: [FORM] } },
+    {
+      config: { contentTypes: [FORM] },
+      schema: {
+        tags,
+        summary: "Cancel (the page's Cancel button)",
+        description: 'Ends the session and fails the order, then redirects.',
+        params: sessionParams,
+        body: ignoredBody,
+        response: {
+          303: toStore("To the store's cancel page (its success page when already paid)"),
+          404: notFoundPage,
+          ...errors(FORM_POST),
+        },
+      },
+    },
     async (request, reply) => {
       const session = await local.cancel(request.params.sessionId);
       if (!session) return notFound(reply);

@@ -3,9 +3,26 @@ import { HttpError } from '../../lib/http-error.ts';
 import { viewerOf } from '../../plugins/auth-guard.ts';
 import { requestLimiter } from '../../services/request-limit.ts';
 import { sendCached } from '../../services/response-cache.ts';
-import { categoryParams, createProductBody, downloadParams, productIdParams } from './schemas.ts';
+import { CACHE_HEADERS, json, notModified } from '../common/answers.ts';
+import { ADMIN, errors, SIGNED_IN, UNSAFE } from '../common/errors.ts';
+import { ignoredBody } from '../common/ignored-body.ts';
+import { SIGNED_IN_ONLY } from '../common/security.ts';
+import {
+  categoryParams,
+  createProductBody,
+  deletedAnswer,
+  downloadParams,
+  downloadTicket,
+  productIdParams,
+  productList,
+  productsAnswer,
+  productView,
+} from './schemas.ts';
 
 const JSON_OVERHEAD_BYTES = 1024 * 1024;
+const tags = ['Products'];
+const CACHED = 'Answers 304 to a matching `If-None-Match`.';
+const NOT_UUID = { 400: 'The id is not a UUID' };
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { products, downloads, publicCatalog } = app.services;
@@ -20,22 +37,87 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadBodyLimit =
     Math.ceil(((previewMaxBytes + assetMaxBytes) * 4) / 3) + JSON_OVERHEAD_BYTES;
 
-  app.get('/', { onRequest: app.requireAdmin }, async () => ({
-    products: await products.listAll(),
-  }));
-
-  app.get('/featured', async (request, reply) =>
-    sendCached(request, reply, await publicCatalog.featured()),
+  app.get(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Every product (admin)',
+        security: SIGNED_IN_ONLY,
+        response: {
+          200: json('Every live product, newest first', productsAnswer),
+          ...errors(ADMIN),
+        },
+      },
+    },
+    async () => ({ products: await products.listAll() }),
   );
 
-  app.get('/category/:category', { schema: { params: categoryParams } }, async (request, reply) =>
-    sendCached(request, reply, await publicCatalog.category(request.params.category)),
+  app.get(
+    '/featured',
+    {
+      schema: {
+        tags,
+        summary: 'Featured products',
+        description: CACHED,
+        response: {
+          200: json('The featured products, newest first', productList, CACHE_HEADERS),
+          304: notModified,
+          ...errors(),
+        },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await publicCatalog.featured()),
+  );
+
+  app.get(
+    '/category/:category',
+    {
+      schema: {
+        tags,
+        summary: "A category's products",
+        description: `\`:category\` is the slug. ${CACHED}`,
+        params: categoryParams,
+        response: {
+          200: json(
+            'Its products, newest first; an unknown slug has none',
+            productsAnswer,
+            CACHE_HEADERS,
+          ),
+          304: notModified,
+          ...errors({ 400: 'A slug over 200 characters' }),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, await publicCatalog.category(request.params.category)),
   );
 
   // The signed URL is the credential of the file request; issuing it needs the session.
   app.get(
     '/download/:productId',
-    { onRequest: app.requireUser, schema: { params: downloadParams } },
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: 'A download link for a purchased product',
+        description:
+          'Counts one download, except that a repeat within 30 s gets the same link uncounted.',
+        security: SIGNED_IN_ONLY,
+        params: downloadParams,
+        response: {
+          200: json('The link and the downloads left', downloadTicket, {
+            'cache-control': { type: 'string', description: '`private, no-store`' },
+          }),
+          ...errors(SIGNED_IN, NOT_UUID, {
+            403: 'Download limit reached, or the download expired',
+            404: 'Not purchased by this user, or the product has no file',
+            429: 'Too many download links',
+          }),
+        },
+      },
+    },
     async (request, reply) => {
       const userId = viewerOf(request).user.id;
       await limitDownloadLinks(userId);
@@ -49,7 +131,22 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       bodyLimit: uploadBodyLimit,
-      schema: { body: createProductBody },
+      schema: {
+        tags,
+        summary: 'Create a product (admin)',
+        description:
+          'The preview (a real image, checked by its bytes) and the optional asset arrive as ' +
+          'data URLs.',
+        security: SIGNED_IN_ONLY,
+        body: createProductBody,
+        response: {
+          201: json('The new product', productView),
+          ...errors(UNSAFE, ADMIN, {
+            400: 'An unknown category or asset type, or a preview that is not an image',
+            413: 'The preview or the asset is over its size limit',
+          }),
+        },
+      },
     },
     async (request, reply) => {
       const { price, ...fields } = request.body;
@@ -60,7 +157,21 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/:id',
-    { onRequest: app.requireAdmin, schema: { params: productIdParams } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Delete a product (admin)',
+        description: 'Soft delete: it leaves the catalog and every cart; buyers keep downloads.',
+        security: SIGNED_IN_ONLY,
+        params: productIdParams,
+        body: ignoredBody,
+        response: {
+          200: json('Deleted', deletedAnswer),
+          ...errors(UNSAFE, ADMIN, NOT_UUID, { 404: 'No such product' }),
+        },
+      },
+    },
     async (request) => {
       if (!(await products.remove(request.params.id))) {
         throw new HttpError(404, 'Product not found');
@@ -71,7 +182,20 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id',
-    { onRequest: app.requireAdmin, schema: { params: productIdParams } },
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Toggle featured (admin)',
+        security: SIGNED_IN_ONLY,
+        params: productIdParams,
+        body: ignoredBody,
+        response: {
+          200: json('The product with `is_featured` toggled', productView),
+          ...errors(UNSAFE, ADMIN, NOT_UUID, { 404: 'No such product' }),
+        },
+      },
+    },
     async (request) => {
       const product = await products.toggleFeatured(request.params.id);
       if (!product) throw new HttpError(404, 'Product not found');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollars, isoTimestamp, uuidText, integer } from '../common/formats.ts';
 
 const MAX_PRICE_CENTS = 100_000_000;
 
@@ -62,3 +63,43 @@ export const productIdParams = z.object({ id: uuid('Product id') });
 export const downloadParams = z.object({ productId: uuid('Product id') });
 
 export const categoryParams = z.object({ category: z.string().min(1).max(200) });
+
+// Answers.
+
+export const productView = z
+  .object({
+    id: uuidText,
+    name: z.string(),
+    description: z.string(),
+    price: dollars,
+    category: z.string().meta({ description: "The category's slug" }),
+    category_display_name: z.string().nullable(),
+    asset_type: z.string().nullable(),
+    preview_image_url: z
+      .string()
+      .meta({ description: 'Always an image: a generated fallback when none was stored' }),
+    is_featured: z.boolean(),
+    file_name: z.string().nullable(),
+    file_size: integer.nullable().meta({ description: 'Bytes' }),
+    max_downloads: integer.meta({ description: 'Per unit bought' }),
+    download_expiry_days: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Days a purchase can be downloaded; null: never expires' }),
+    created_at: isoTimestamp,
+  })
+  .meta({ id: 'Product', description: 'A product as every read answers it (contract section 4)' });
+
+export const productList = z.array(productView);
+
+export const productsAnswer = z.object({ products: productList });
+
+export const deletedAnswer = z.object({ message: z.string(), id: uuidText });
+
+export const downloadTicket = z.object({
+  downloadUrl: z.string().meta({
+    description: 'Opens without cookies; valid 5 minutes (a signed api link, or presigned S3)',
+  }),
+  remainingDownloads: integer,
+});

@@ -6,6 +6,8 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Whether mail can go out now (readiness); rejects otherwise. */
+  probe?(): Promise<void>;
   close?(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +27,11 @@ export class OutboxMailer implements Mailer {
     await fs.writeFile(partial, JSON.stringify(entry, null, 2));
     await fs.rename(partial, path.join(this.dir, name));
     this.log?.info({ to: entry.to, links: entry.links }, `outbox: ${entry.subject}`);
+  }
+
+  async probe(): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    await fs.access(this.dir, fsConstants.W_OK);
   }
 
   async list(): Promise<OutboxEntry[]> {

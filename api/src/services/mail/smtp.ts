@@ -30,6 +30,11 @@ export class SmtpMailer implements Mailer {
     await this.transport.sendMail({ from: this.from, ...message });
   }
 
+  // Connects, greets and authenticates, then quits: no mail is sent.
+  async probe(): Promise<void> {
+    await this.transport.verify();
+  }
+
   async close(): Promise<void> {
     this.transport.close();
   }

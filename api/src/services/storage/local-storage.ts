@@ -78,5 +78,11 @@ export class LocalStorage implements FileStorage {
     return null;
   }
 
+  // The folder appears with the first upload; a read-only mount fails access() with EROFS.
+  async probe(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.access(this.root, fs.constants.W_OK);
+  }
+
   async close(): Promise<void> {}
 }

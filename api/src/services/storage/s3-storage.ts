@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -129,6 +130,12 @@ export class S3Storage implements FileStorage {
     return getSignedUrl(this.client, command, {
       expiresIn: options.expiresInSeconds,
       ...(options.signedAt ? { signingDate: options.signedAt } : {}),
+    });
+  }
+
+  async probe(signal: AbortSignal): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+      abortSignal: signal,
     });
   }
 

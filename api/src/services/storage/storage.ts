@@ -40,6 +40,8 @@ export interface FileStorage {
    * api must stream it itself (local storage).
    */
   directDownloadUrl(key: string, options: DownloadUrlOptions): Promise<string | null>;
+  /** A cheap proof that the store answers and takes files (readiness); rejects otherwise. */
+  probe(signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -22,7 +22,10 @@ function xmlError(res: http.ServerResponse, status: number, code: string, head =
   );
 }
 
-/** Just enough of S3's path-style object API for the storage tests: PUT, GET (Range), HEAD, DELETE. */
+/**
+ * Just enough of S3's path-style API for the storage tests: PUT, GET (Range), HEAD, DELETE of
+ * objects, and HEAD of the bucket.
+ */
 export async function startFakeS3(bucket: string): Promise<FakeS3> {
   const objects = new Map<string, StoredObject>();
   const requests: FakeS3['requests'] = [];
@@ -31,7 +34,10 @@ export async function startFakeS3(bucket: string): Promise<FakeS3> {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const [, bucketName, ...rest] = url.pathname.split('/');
     const key = decodeURIComponent(rest.join('/'));
-    if (bucketName !== bucket || !key) return xmlError(res, 404, 'NoSuchBucket');
+    // HeadBucket (the readiness probe): the bucket exists.
+    if (bucketName === bucket && !key && req.method === 'HEAD') return res.writeHead(200).end();
+    if (bucketName !== bucket || !key)
+      return xmlError(res, 404, 'NoSuchBucket', req.method === 'HEAD');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const object = objects.get(key);

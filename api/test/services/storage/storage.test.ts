@@ -47,6 +47,10 @@ function behavesLikeFileStorage(name: string, setup: () => Promise<FileStorage>)
       assert.equal(await text(beyond!.body), 'defghij');
     });
 
+    it('answers the readiness probe', async () => {
+      await storage.probe(AbortSignal.timeout(2_000));
+    });
+
     it('overwrites a key and refuses unsafe keys', async () => {
       await storage.put('assets/same', Buffer.from('one'), 'text/plain');
       await storage.put('assets/same', Buffer.from('two'), 'text/plain');
@@ -63,6 +67,12 @@ after(() => fs.rmSync(localRoot, { recursive: true, force: true }));
 behavesLikeFileStorage('local storage', async () => new LocalStorage(localRoot));
 
 describe('local storage specifics', () => {
+  it('fails the probe when its folder cannot be created', async () => {
+    const blocker = path.join(localRoot, 'a-file');
+    fs.writeFileSync(blocker, 'not a folder');
+    await assert.rejects(new LocalStorage(path.join(blocker, 'files')).probe(), /ENOTDIR|EEXIST/);
+  });
+
   it('keeps files inside its folder and has no direct URL', async () => {
     const storage = new LocalStorage(localRoot);
     await storage.put('previews/inside.png', Buffer.from('x'), 'image/png');
@@ -94,6 +104,12 @@ after(() => fake.close());
 behavesLikeFileStorage('S3 storage against a fake S3', async () => new S3Storage(s3Options()));
 
 describe('S3 storage specifics', () => {
+  it('fails the probe for a missing bucket', async () => {
+    const storage = new S3Storage({ ...s3Options(), bucket: 'no-such-bucket' });
+    await assert.rejects(storage.probe(AbortSignal.timeout(2_000)));
+    await storage.close();
+  });
+
   it('uses path-style requests without checksum trailers and stores the content type', async () => {
     const storage = new S3Storage(s3Options());
     await storage.put('previews/style.webp', Buffer.from('webp?'), 'image/webp');

@@ -1,4 +1,4 @@
-import { formatDate, primitives } from '@store/shared';
+import { formatDate, PREVIEW_SIZES, previewImageSources, primitives } from '@store/shared';
 import type { PurchasedProduct } from '../orders/order-types';
 import styles from './downloads.module.css';
 
@@ -17,9 +17,10 @@ export function DownloadCard({ product, downloading, onDownload }: DownloadCardP
     <li className={styles.card} data-testid="download-card">
       <img
         className={styles.image}
-        src={product.previewImageUrl}
+        {...previewImageSources(product.previewImageUrl, PREVIEW_SIZES.card)}
         alt={product.name}
         loading="lazy"
+        decoding="async"
         width={480}
         height={300}
       />

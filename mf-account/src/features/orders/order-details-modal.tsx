@@ -4,6 +4,8 @@ import {
   formatPrice,
   Modal,
   notify,
+  PREVIEW_SIZES,
+  previewImageSources,
   primitives,
   Spinner,
 } from '@store/shared';
@@ -78,10 +80,12 @@ function OrderDetails({ order, onDownload, isDownloading }: OrderDetailsProps) {
           <li key={item.id} className={styles.item} data-testid="order-item">
             <img
               className={styles.itemImage}
-              src={item.preview_image_url}
+              {...previewImageSources(item.preview_image_url, PREVIEW_SIZES.line)}
               alt={item.name}
               width={96}
               height={60}
+              loading="lazy"
+              decoding="async"
             />
             <div className={styles.itemBody}>
               <p className={styles.itemName}>{item.name}</p>

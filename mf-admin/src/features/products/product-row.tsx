@@ -1,4 +1,4 @@
-import { formatPrice } from '@store/shared';
+import { formatPrice, PREVIEW_SIZES, previewImageSources } from '@store/shared';
 import type { Product } from '@store/shared';
 import styles from './products.module.css';
 
@@ -15,11 +15,12 @@ export function ProductRow({ product, busy, onToggleFeatured, onDelete }: Produc
       <td>
         <img
           className={styles.thumb}
-          src={product.preview_image_url}
+          {...previewImageSources(product.preview_image_url, PREVIEW_SIZES.thumb)}
           alt=""
           width={64}
           height={40}
           loading="lazy"
+          decoding="async"
         />
       </td>
       <th scope="row" className={styles.name}>

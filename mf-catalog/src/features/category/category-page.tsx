@@ -1,6 +1,6 @@
 import { selectCategories, Spinner, useAppSelector, useParams } from '@store/shared';
 import { productsApi } from '../products/products-api';
-import { ProductGrid } from '../products/product-grid';
+import { FIRST_ROW, ProductGrid } from '../products/product-grid';
 import { useProducts } from '../products/use-products';
 import styles from './category-page.module.css';
 
@@ -25,7 +25,7 @@ export function CategoryPage() {
       ) : products.length === 0 ? (
         <p className={styles.empty}>No products found</p>
       ) : (
-        <ProductGrid products={products} headingLevel={2} />
+        <ProductGrid products={products} headingLevel={2} priorityCount={FIRST_ROW} />
       )}
     </section>
   );

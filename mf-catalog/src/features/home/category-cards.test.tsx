@@ -52,4 +52,32 @@ describe('CategoryCards', () => {
     expect(cards[1]?.querySelector('img')).toHaveAttribute('src', '/category/default.png');
     expect(screen.queryByText('Category 90')).not.toBeInTheDocument();
   });
+
+  it('offers WebP at the shown widths, loading the first row first and the rest lazily', async () => {
+    answerCategories(Array.from({ length: 6 }, (_, i) => category(i + 1)));
+    renderWithProviders(<CategoryCards />);
+
+    const cards = await screen.findAllByTestId('category-card');
+    const source = cards[0]?.querySelector('picture > source');
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source).toHaveAttribute(
+      'srcset',
+      '/category/icon-1-320.webp 320w, /category/icon-1-480.webp 480w',
+    );
+    const images = cards.map((card) => card.querySelector('img'));
+    expect(images.map((img) => img?.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
+    ]);
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(images[3]).not.toHaveAttribute('fetchpriority');
+    for (const img of images) {
+      expect(img).toHaveAttribute('width', '480');
+      expect(img).toHaveAttribute('height', '300');
+    }
+  });
 });

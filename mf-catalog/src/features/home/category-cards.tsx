@@ -10,6 +10,36 @@ import { useEffect } from 'react';
 import styles from './home.module.css';
 
 const MAX_CATEGORIES = 6;
+// Three cards a row on a desktop, where the first row is in view as the page opens.
+const FIRST_ROW = 3;
+// Each card's width, from the grid in home.module.css: one column, two, then three of at most
+// 355 px. The WebP copies sit beside the PNGs (scripts/convert-category-images.mjs).
+const IMAGE_SIZES =
+  '(max-width: 643px) calc(100vw - 48px), (max-width: 951px) calc(50vw - 34px), ' +
+  '(max-width: 1151px) calc(33.3vw - 29px), 355px';
+
+function CategoryImage({ icon, priority }: { icon: string; priority: boolean }) {
+  const base = `/category/${icon}`;
+  return (
+    <picture>
+      <source
+        type="image/webp"
+        srcSet={`${base}-320.webp 320w, ${base}-480.webp 480w`}
+        sizes={IMAGE_SIZES}
+      />
+      <img
+        src={`${base}.png`}
+        alt=""
+        className={styles.categoryImage}
+        width={480}
+        height={300}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
+      />
+    </picture>
+  );
+}
 
 export function CategoryCards() {
   const dispatch = useAppDispatch();
@@ -33,20 +63,14 @@ export function CategoryCards() {
         <p className={styles.muted}>No categories available</p>
       ) : (
         <div className={styles.categoryGrid}>
-          {shown.map((category) => (
+          {shown.map((category, index) => (
             <Link
               key={category.id}
               to={`/category/${category.name}`}
               className={styles.categoryCard}
               data-testid="category-card"
             >
-              <img
-                src={`/category/${category.icon || 'default'}.png`}
-                alt=""
-                className={styles.categoryImage}
-                width={480}
-                height={300}
-              />
+              <CategoryImage icon={category.icon || 'default'} priority={index < FIRST_ROW} />
               <div className={styles.categoryBody}>
                 <span className={styles.badge}>Category</span>
                 <h3>{category.display_name}</h3>

@@ -1,9 +1,23 @@
-import { addToCart, formatPrice, type Product, useAppDispatch } from '@store/shared';
+import {
+  addToCart,
+  formatPrice,
+  PREVIEW_SIZES,
+  previewImageSources,
+  type Product,
+  useAppDispatch,
+} from '@store/shared';
 import { useState } from 'react';
 import styles from './product-card.module.css';
 
-/** `headingLevel` keeps the page's outline: 2 straight under a page title, 3 under a section's. */
-export function ProductCard({ product, headingLevel }: { product: Product; headingLevel: 2 | 3 }) {
+interface ProductCardProps {
+  product: Product;
+  /** Keeps the page's outline: 2 straight under a page title, 3 under a section's. */
+  headingLevel: 2 | 3;
+  /** In the first row a page shows, where the image may be its largest paint: loaded first. */
+  priority?: boolean;
+}
+
+export function ProductCard({ product, headingLevel, priority = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
@@ -18,9 +32,11 @@ export function ProductCard({ product, headingLevel }: { product: Product; headi
     <article className={styles.card} data-testid="product-card">
       <img
         className={styles.image}
-        src={product.preview_image_url}
+        {...previewImageSources(product.preview_image_url, PREVIEW_SIZES.card)}
         alt={product.name}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding="async"
         width={480}
         height={300}
       />

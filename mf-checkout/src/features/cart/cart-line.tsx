@@ -1,4 +1,11 @@
-import { removeFromCart, updateQuantity, useAppDispatch, type CartItem } from '@store/shared';
+import {
+  PREVIEW_SIZES,
+  previewImageSources,
+  removeFromCart,
+  updateQuantity,
+  useAppDispatch,
+  type CartItem,
+} from '@store/shared';
 import { useState } from 'react';
 import styles from './cart-page.module.css';
 
@@ -19,7 +26,14 @@ export function CartLine({ item }: { item: CartItem }) {
 
   return (
     <li className={styles.line} data-testid="cart-line">
-      <img src={item.image} alt="" className={styles.lineImage} width={96} height={60} />
+      <img
+        {...previewImageSources(item.image, PREVIEW_SIZES.line)}
+        alt=""
+        className={styles.lineImage}
+        width={96}
+        height={60}
+        decoding="async"
+      />
       <div className={styles.lineBody}>
         <h2 className={styles.lineName}>{item.name}</h2>
         <p className={styles.lineDescription}>{item.description}</p>
