@@ -1,4 +1,4 @@
-import { mapBounded } from './bounded.ts';
+import { inParallel } from '../../api/test/scale-out/load.ts';
 import { API_URL, SHELL_URL } from './composition.ts';
 
 // Password hashing dominates sign-up and login: more at once only queues them in the api.
@@ -68,13 +68,13 @@ interface OutboxMessage {
 export async function createShoppers(count: number, prefix: string): Promise<Session[]> {
   const password = 'Bench#2026-pass';
   const emails = Array.from({ length: count }, (_, index) => `${prefix}-${index}@bench.test`);
-  await mapBounded(emails, SIGNUP_CONCURRENCY, (email, index) =>
+  await inParallel(emails, SIGNUP_CONCURRENCY, (email, index) =>
     callJson('POST', '/api/auth/signup', {
       body: { name: `Bench Shopper ${index}`, email, password },
     }),
   );
   const { messages } = await callJson<{ messages: OutboxMessage[] }>('GET', '/api/dev/outbox');
-  await mapBounded(emails, SIGNUP_CONCURRENCY, async (email) => {
+  await inParallel(emails, SIGNUP_CONCURRENCY, async (email) => {
     const message = messages.find((candidate) =>
       [candidate.to].flat().some((to) => to.toLowerCase().includes(email)),
     );
@@ -83,7 +83,7 @@ export async function createShoppers(count: number, prefix: string): Promise<Ses
     const token = link.split('/verify-email/')[1]!.split(/[?#]/)[0]!;
     await callJson('GET', `/api/auth/verify-email/${token}`);
   });
-  return mapBounded(emails, SIGNUP_CONCURRENCY, (email) => login(email, password));
+  return inParallel(emails, SIGNUP_CONCURRENCY, (email) => login(email, password));
 }
 
 export interface Category {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { API_URL, type Database } from '../lib/composition.ts';
-import { mapBounded } from '../lib/bounded.ts';
+import { inParallel } from '../../api/test/scale-out/load.ts';
 import { check, log, num, table, type Budget } from '../lib/report.ts';
 import {
   callJson,
@@ -84,7 +84,7 @@ export async function runCheckoutSection(
   let completed = 0;
   const errors: string[] = [];
   const started = performance.now();
-  const sessions = await mapBounded(shoppers, CONCURRENCY, async (shopper, index) => {
+  const sessions = await inParallel(shoppers, CONCURRENCY, async (shopper, index) => {
     try {
       const sessionId = await purchase(shopper, productOf(index));
       completed += 1;
@@ -97,7 +97,7 @@ export async function runCheckoutSection(
   const seconds = (performance.now() - started) / 1000;
 
   // Replays: a second Pay and two more confirmations of every session, 50 at a time.
-  await mapBounded(sessions, CONCURRENCY, async (sessionId, index) => {
+  await inParallel(sessions, CONCURRENCY, async (sessionId, index) => {
     if (!sessionId) return;
     const replays = await Promise.allSettled([
       pay(sessionId),
@@ -113,7 +113,7 @@ export async function runCheckoutSection(
   const mismatches: string[] = [];
   let totalCents = 0;
   let expectedCents = 0;
-  await mapBounded(shoppers, CONCURRENCY, async (shopper, index) => {
+  await inParallel(shoppers, CONCURRENCY, async (shopper, index) => {
     const product = productOf(index);
     const orders = await callJson<OrderView[]>('GET', '/api/orders', { session: shopper });
     const done = orders.filter((order) => order.status === 'completed');

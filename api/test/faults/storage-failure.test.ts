@@ -16,6 +16,7 @@ import {
   type TestCatalog,
 } from '../helpers/catalog.ts';
 import type { TestClient } from '../helpers/client.ts';
+import { storedFiles } from '../helpers/stored-files.ts';
 
 /**
  * A real folder storage whose n-th `put` breaks halfway: it leaves half the bytes under the
@@ -37,13 +38,6 @@ class BreakingStorage extends LocalStorage {
   }
 }
 
-function filesUnder(root: string): string[] {
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .flatMap((entry) => (entry.isFile() ? [path.join(entry.parentPath, entry.name)] : []));
-}
-
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-breaking-storage-'));
 const storage = new BreakingStorage(root);
 after(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -61,7 +55,7 @@ describeEachDatabase(
     async function uploadBreakingAt(put: number) {
       storage.puts = 0;
       storage.breakOnPut = put;
-      const filesBefore = filesUnder(root).length;
+      const filesBefore = storedFiles(root).length;
       const body = productBody(catalog, {
         name: `Broken upload ${put}`,
         originalAsset: dataUrl('application/zip', Buffer.alloc(64 * 1024, 7)),
@@ -81,8 +75,8 @@ describeEachDatabase(
         .from(products)
         .where(eq(products.name, body.name));
       assert.deepEqual(rows, [], 'no product row');
-      assert.deepEqual(filesUnder(root).slice(filesBefore), [], 'no file left behind');
-      assert.equal(filesUnder(root).length, filesBefore);
+      assert.deepEqual(storedFiles(root).slice(filesBefore), [], 'no file left behind');
+      assert.equal(storedFiles(root).length, filesBefore);
     }
 
     it('stores neither row nor files when the asset (second file) fails', () =>
@@ -99,14 +93,14 @@ describeEachDatabase(
     });
 
     it('takes the same upload once the storage works again: one row, all whole files', async () => {
-      const filesBefore = filesUnder(root).length;
+      const filesBefore = storedFiles(root).length;
       const asset = Buffer.alloc(64 * 1024, 7);
       const response = await admin.post(
         '/api/products',
         productBody(catalog, { originalAsset: dataUrl('application/zip', asset) }),
       );
       assert.equal(response.statusCode, 201, response.body);
-      const files = filesUnder(root);
+      const files = storedFiles(root);
       assert.equal(files.length, filesBefore + 2 + RENDITION_WIDTHS.length);
       assert.ok(files.some((file) => fs.statSync(file).size === asset.length));
     });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { localCheckoutSessions, orders, purchasedProducts } from '../../src/db/schema.ts';
+import { signLocalWebhook } from '../../src/services/payments/local.ts';
 import { signedInUser } from './accounts.ts';
 import { adminClient, createCatalog, createProduct, type ProductJson } from './catalog.ts';
 import type { TestClient } from './client.ts';
@@ -70,6 +71,29 @@ export async function markLocalSessionPaid(app: FastifyInstance, sessionId: stri
     .update(localCheckoutSessions)
     .set({ status: 'complete', paymentStatus: 'paid', completedAt: new Date() })
     .where(eq(localCheckoutSessions.id, sessionId));
+}
+
+/** The local provider's signed `checkout.session.completed` event for `sessionId`. */
+export function sendCompletedWebhook(
+  app: FastifyInstance,
+  secret: string,
+  sessionId: string,
+  eventId?: string,
+) {
+  const body = JSON.stringify({
+    ...(eventId ? { id: eventId } : {}),
+    type: 'checkout.session.completed',
+    data: { object: { id: sessionId } },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'local-signature': signLocalWebhook(secret, body),
+    },
+    payload: body,
+  });
 }
 
 export async function orderOf(app: FastifyInstance, sessionId: string) {

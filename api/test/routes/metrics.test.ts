@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { signLocalWebhook } from '../../src/services/payments/local.ts';
 import { S3Storage } from '../../src/services/storage/s3-storage.ts';
 import { PASSWORD, signUp, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
 import { describeEachDatabase, startApp, type Suite } from '../helpers/app.ts';
 import { dataUrl, type ProductJson } from '../helpers/catalog.ts';
 import { TestClient } from '../helpers/client.ts';
-import { buy, checkout, createProducts, markLocalSessionPaid } from '../helpers/checkout.ts';
+import {
+  buy,
+  checkout,
+  createProducts,
+  markLocalSessionPaid,
+  sendCompletedWebhook,
+} from '../helpers/checkout.ts';
 import { downloadTicket, fetchLink } from '../helpers/downloads.ts';
 import { reading, sample, scrape } from '../helpers/metrics.ts';
 import { startFakeS3, type FakeS3 } from '../services/storage/fake-s3.ts';
@@ -82,19 +87,7 @@ describeEachDatabase(
 
       const session = await checkout(client, [{ product }]);
       await markLocalSessionPaid(suite.app, session.id);
-      const body = JSON.stringify({
-        type: 'checkout.session.completed',
-        data: { object: { id: session.id } },
-      });
-      const webhook = suite.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'local-signature': signLocalWebhook(WEBHOOK_SECRET, body),
-        },
-        payload: body,
-      });
+      const webhook = sendCompletedWebhook(suite.app, WEBHOOK_SECRET, session.id);
       const confirmations = Array.from({ length: 10 }, () =>
         client.post('/api/payments/checkout-success', { sessionId: session.id }),
       );

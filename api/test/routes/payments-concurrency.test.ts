@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../src/db/schema.ts';
-import { signLocalWebhook } from '../../src/services/payments/local.ts';
 import { outbox, signedInUser } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import type { ProductJson } from '../helpers/catalog.ts';
@@ -12,6 +11,7 @@ import {
   grantsOf,
   markLocalSessionPaid,
   orderOf,
+  sendCompletedWebhook,
 } from '../helpers/checkout.ts';
 
 const SECRET = 'test-local-webhook-secret';
@@ -31,20 +31,7 @@ describeEachDatabase(
       const session = await checkout(client, [{ product, quantity: 2 }], welcome);
       await markLocalSessionPaid(suite.app, session.id);
 
-      const body = JSON.stringify({
-        id: 'evt_local_1',
-        type: 'checkout.session.completed',
-        data: { object: { id: session.id } },
-      });
-      const webhook = suite.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'local-signature': signLocalWebhook(SECRET, body),
-        },
-        payload: body,
-      });
+      const webhook = sendCompletedWebhook(suite.app, SECRET, session.id, 'evt_local_1');
       const confirmations = Array.from({ length: 20 }, () =>
         client.post('/api/payments/checkout-success', { sessionId: session.id }),
       );

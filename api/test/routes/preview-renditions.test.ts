@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { before, it } from 'node:test';
@@ -18,6 +17,7 @@ import {
   type TestCatalog,
 } from '../helpers/catalog.ts';
 import type { TestClient } from '../helpers/client.ts';
+import { storedFiles } from '../helpers/stored-files.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -35,14 +35,6 @@ function pngWithHeader(width: number, height: number, idat: Buffer): Buffer {
     pngChunk('IDAT', idat),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-function storedFiles(root: string): string[] {
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 describeEachDatabase('preview renditions: WebP at the widths shown', (suite) => {

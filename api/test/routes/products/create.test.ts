@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { before, it } from 'node:test';
 import { signedInUser } from '../../helpers/accounts.ts';
@@ -13,6 +12,7 @@ import {
   type TestCatalog,
 } from '../../helpers/catalog.ts';
 import { TestClient } from '../../helpers/client.ts';
+import { storedFiles } from '../../helpers/stored-files.ts';
 
 // The smallest whole images of each type (the JPEG is arithmetic-coded, 1x1).
 const JPEG_1X1 = Buffer.from(
@@ -26,14 +26,6 @@ const WEBP_1X1 = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==',
 
 const PREVIEW_LIMIT = 2000;
 const ASSET_LIMIT = 3000;
-
-function storedFiles(root: string): string[] {
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 describeEachDatabase(
   'POST /api/products',
