@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, sessions, users } from '../db/schema.ts';
 import type { LiveSession, SessionCache } from './session-cache.ts';
@@ -33,6 +33,19 @@ export function createSessions(
   cache: SessionCache,
   log: Logger,
 ) {
+  // Every shopper's first signed-in request after a login runs this (see db/prepared.ts).
+  const liveSession = db
+    .select({ user: users, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('session_live_user');
+
   // The change has committed by now; a failed bump leaves the sessions usable on other
   // instances until their cache entries lapse (SESSION_CACHE_TTL_SECONDS).
   async function forget(userId: string): Promise<void> {
@@ -172,11 +185,7 @@ export function createSessions(
   }
 
   async function readLive(sessionId: string, userId: string): Promise<LiveSession | null> {
-    const [row] = await db
-      .select({ user: users, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    const [row] = await liveSession.execute({ sessionId, userId });
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return null;
     return { user: row.user, expiresAt: row.expiresAt };
   }

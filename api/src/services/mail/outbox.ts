@@ -18,13 +18,20 @@ export class OutboxMailer implements Mailer {
       links: extractLinks(message.text),
       createdAt: new Date().toISOString(),
     };
-    await fs.mkdir(this.dir, { recursive: true });
     // The timestamp prefix keeps file names sortable by creation time.
     const name = `${entry.createdAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
     // Written aside and renamed, so a listing (by another instance sharing the folder, too)
     // never reads half a message.
     const partial = path.join(this.dir, `${name}.partial`);
-    await fs.writeFile(partial, JSON.stringify(entry, null, 2));
+    const text = JSON.stringify(entry, null, 2);
+    try {
+      await fs.writeFile(partial, text);
+    } catch (error) {
+      // The folder is made on the first message, and again should someone remove it.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.writeFile(partial, text);
+    }
     await fs.rename(partial, path.join(this.dir, name));
     this.log?.info({ to: entry.to, links: entry.links }, `outbox: ${entry.subject}`);
   }
