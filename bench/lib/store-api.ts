@@ -1,5 +1,6 @@
 import { inParallel } from '../../api/test/scale-out/load.ts';
 import { API_URL, SHELL_URL } from './composition.ts';
+import { request } from './http-request.ts';
 
 // Password hashing dominates sign-up and login: more at once only queues them in the api.
 const SIGNUP_CONCURRENCY = 50;
@@ -30,7 +31,7 @@ export async function call(
   if (body !== undefined) headers['content-type'] = 'application/json';
   // The CSRF check wants an app origin on cookie-bearing unsafe requests.
   if (method !== 'GET' && method !== 'HEAD') headers.origin = SHELL_URL;
-  return fetch(`${API_URL}${route}`, {
+  return request(`${API_URL}${route}`, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

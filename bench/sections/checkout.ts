@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_URL, type Database } from '../lib/composition.ts';
 import { inParallel } from '../../api/test/scale-out/load.ts';
+import { request } from '../lib/http-request.ts';
 import { check, log, num, table, type Budget } from '../lib/report.ts';
 import {
   callJson,
@@ -49,11 +50,10 @@ export async function purchase(session: Session, product: ProductView): Promise<
 }
 
 async function pay(sessionId: string): Promise<void> {
-  const paid = await fetch(`${API_URL}/api/payments/local-checkout/${sessionId}/pay`, {
+  const paid = await request(`${API_URL}/api/payments/local-checkout/${sessionId}/pay`, {
     method: 'POST',
     headers: { origin: API_URL, 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
-    redirect: 'manual',
   });
   await paid.arrayBuffer();
   if (paid.status !== 303) throw new Error(`Pay answered ${paid.status}`);
