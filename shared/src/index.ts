@@ -41,6 +41,7 @@ export {
   quantitySet,
   selectCartCount,
   selectCartItems,
+  selectCartStatus,
   selectCartTotals,
   selectCoupon,
   type CartState,
@@ -61,6 +62,8 @@ export { rootReducer, type LazyLoadedSlices, type RootState } from './store/root
 export { notify, TOAST_DURATION_MS } from './ui/notify';
 export { Toaster } from './ui/toaster';
 export { Spinner } from './ui/spinner';
+export { Skeleton } from './ui/skeleton';
+export { LoadError } from './ui/load-error';
 export { default as primitives } from './ui/primitives.module.css';
 export type { Category, CategoryStatistics } from './catalog/category';
 export {
@@ -68,6 +71,7 @@ export {
   fetchCategories,
   fetchCategoryStatistics,
   selectCategories,
+  selectCategoriesError,
   selectCategoriesStatus,
   type CategoriesState,
 } from './catalog/categories-slice';

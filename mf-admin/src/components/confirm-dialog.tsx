@@ -5,6 +5,9 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** While the confirmed request runs the dialog stays open and says so on its button. */
+  busy?: boolean;
+  busyLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -13,6 +16,8 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  busy = false,
+  busyLabel = 'Working...',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -27,8 +32,9 @@ export function ConfirmDialog({
           type="button"
           className={`${primitives.button} ${styles.danger}`}
           onClick={onConfirm}
+          disabled={busy}
         >
-          {confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </button>
       </div>
     </Modal>

@@ -1,11 +1,19 @@
+import { apiClient } from '../api/client';
+import type { ApiResponse } from '../api/api-types';
 import { makeStore } from '../store/make-store';
+import { deferred } from '../testing/deferred';
+import { notify } from '../ui/notify';
 import {
+  cartCleared,
+  cartLoaded,
   couponApplied,
   itemAdded,
   quantitySet,
   selectCartCount,
+  selectCartStatus,
   selectCartTotals,
 } from './cart-slice';
+import { fetchCart } from './cart-thunks';
 
 const product = {
   _id: 'p1',
@@ -30,5 +38,41 @@ describe('cart slice', () => {
     store.dispatch(quantitySet({ productId: 'p2', quantity: 0 }));
     expect(selectCartCount(store.getState())).toBe(1);
     expect(selectCartTotals(store.getState())).toEqual({ subtotal: 25, total: 22.5 });
+  });
+});
+
+describe('cart loading status', () => {
+  const line = { ...product, quantity: 1 };
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is loading while the cart is fetched, then loaded with the lines', async () => {
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'get').mockReturnValue(answer.promise);
+    const store = makeStore();
+    expect(selectCartStatus(store.getState())).toBe('idle');
+
+    const fetching = store.dispatch(fetchCart());
+    expect(selectCartStatus(store.getState())).toBe('loading');
+    answer.resolve({ data: [line], status: 200 });
+    await fetching;
+
+    expect(selectCartStatus(store.getState())).toBe('loaded');
+    expect(selectCartCount(store.getState())).toBe(1);
+    store.dispatch(cartCleared());
+    expect(selectCartStatus(store.getState())).toBe('idle');
+  });
+
+  it('is failed, with no lines, when the fetch fails', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    jest.spyOn(apiClient, 'get').mockRejectedValue(new Error('offline'));
+    const store = makeStore();
+    store.dispatch(cartLoaded([line]));
+
+    await store.dispatch(fetchCart());
+
+    expect(selectCartStatus(store.getState())).toBe('failed');
+    expect(selectCartCount(store.getState())).toBe(0);
+    expect(notify.error).toHaveBeenCalledWith('Failed to load cart items');
   });
 });

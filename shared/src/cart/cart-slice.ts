@@ -7,9 +7,16 @@ export interface CartState {
   items: CartItem[];
   coupon: Coupon | null;
   totals: CartTotals;
+  /** The server's copy of the cart: until it answers, an empty list does not mean an empty cart. */
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
 }
 
-const initialState: CartState = { items: [], coupon: null, totals: { subtotal: 0, total: 0 } };
+const initialState: CartState = {
+  items: [],
+  coupon: null,
+  totals: { subtotal: 0, total: 0 },
+  status: 'idle',
+};
 
 function recalculate(state: CartState) {
   state.totals = computeTotals(state.items, state.coupon);
@@ -21,6 +28,7 @@ const cartSlice = createSlice({
   reducers: {
     cartLoaded(state, action: PayloadAction<CartItem[]>) {
       state.items = action.payload;
+      state.status = 'loaded';
       recalculate(state);
     },
     itemAdded(state, action: PayloadAction<Omit<CartItem, 'quantity'>>) {
@@ -58,19 +66,26 @@ const cartSlice = createSlice({
     for (const thunk of [fetchCart, addToCart, removeFromCart, updateQuantity]) {
       builder.addCase(thunk.fulfilled, (state, action) => {
         state.items = action.payload;
+        state.status = 'loaded';
         recalculate(state);
       });
     }
-    builder.addCase(fetchCart.rejected, (state) => {
-      state.items = [];
-      recalculate(state);
-    });
+    builder
+      .addCase(fetchCart.pending, (state) => {
+        state.status = 'loading';
+      })
+      .addCase(fetchCart.rejected, (state) => {
+        state.status = 'failed';
+        state.items = [];
+        recalculate(state);
+      });
   },
   selectors: {
     selectCartItems: (state) => state.items,
     selectCartCount: (state) => state.items.length,
     selectCoupon: (state) => state.coupon,
     selectCartTotals: (state) => state.totals,
+    selectCartStatus: (state) => state.status,
   },
 });
 
@@ -83,6 +98,11 @@ export const {
   couponRemoved,
   cartCleared,
 } = cartSlice.actions;
-export const { selectCartItems, selectCartCount, selectCoupon, selectCartTotals } =
-  cartSlice.selectors;
+export const {
+  selectCartItems,
+  selectCartCount,
+  selectCoupon,
+  selectCartTotals,
+  selectCartStatus,
+} = cartSlice.selectors;
 export { cartSlice };

@@ -68,8 +68,10 @@ const categoriesSlice = createSlice({
   selectors: {
     selectCategories: (state) => state.items,
     selectCategoriesStatus: (state) => state.status,
+    selectCategoriesError: (state) => state.error,
   },
 });
 
-export const { selectCategories, selectCategoriesStatus } = categoriesSlice.selectors;
+export const { selectCategories, selectCategoriesStatus, selectCategoriesError } =
+  categoriesSlice.selectors;
 export { categoriesSlice };

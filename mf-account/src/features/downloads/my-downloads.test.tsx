@@ -1,6 +1,7 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
 import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { purchased } from '../../testing/fixtures';
@@ -69,11 +70,30 @@ describe('MyDownloads', () => {
     expect(await screen.findByText('No downloads available')).toBeInTheDocument();
   });
 
-  it('toasts when the list fails to load', async () => {
-    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
-    jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ [LIST]: httpError(500) }));
+  it('shows a spinner while the list is held', async () => {
+    const answer = deferred<unknown>();
+    jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ [LIST]: () => answer.promise }));
     renderWithProviders(<MyDownloads />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading downloads...');
+    answer.resolve({ purchasedProducts: [purchased()] });
+    expect(await screen.findByTestId('download-card')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('toasts and shows the failure with a Retry when the list fails to load', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    jest
+      .spyOn(apiClient, 'get')
+      .mockImplementationOnce(answerGets({ [LIST]: httpError(500) }))
+      .mockImplementation(answerGets({ [LIST]: { purchasedProducts: [purchased()] } }));
+    renderWithProviders(<MyDownloads />);
+
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load purchased products'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load purchased products');
+    expect(screen.queryByText('No downloads available')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('download-card')).toBeInTheDocument();
   });
 
   it('opens the download in a new tab, toasts and refreshes the list once', async () => {
@@ -97,6 +117,7 @@ describe('MyDownloads', () => {
     await user.click(button);
     await user.click(button);
     expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Downloading...');
     remaining = 2;
     resolveDownload({ downloadUrl: 'https://files.example/signed', remainingDownloads: 2 });
 
@@ -107,6 +128,9 @@ describe('MyDownloads', () => {
     expect(get.mock.calls.filter(([url]) => url === '/products/download/p1')).toHaveLength(1);
     expect(get.mock.calls.filter(([url]) => url === LIST)).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Download Neon Brushes' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Download Neon Brushes' })).toHaveTextContent(
+      /^Download$/,
+    );
   });
 
   it('toasts the server message when the download is refused', async () => {
@@ -122,5 +146,6 @@ describe('MyDownloads', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Download Neon Brushes' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Download limit reached'));
     expect(open).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Download Neon Brushes' })).toBeEnabled();
   });
 });

@@ -1,4 +1,4 @@
-import { Spinner } from '@store/shared';
+import { LoadError, Spinner } from '@store/shared';
 import { useResource } from '../../hooks/use-resource';
 import { ordersApi } from '../orders/orders-api';
 import type { PurchasedProduct } from '../orders/order-types';
@@ -12,11 +12,14 @@ export function MyDownloads() {
   const {
     data: products,
     loading,
+    error,
     reload,
+    retry,
   } = useResource(ordersApi.purchased, NONE, 'Failed to load purchased products');
   const { download, isDownloading } = useDownload(reload);
 
   if (loading) return <Spinner label="Loading downloads..." />;
+  if (error) return <LoadError message={error} onRetry={retry} />;
   if (products.length === 0) return <p className={styles.empty}>No downloads available</p>;
 
   return (

@@ -2,6 +2,7 @@ import {
   errorMessage,
   formatDate,
   formatPrice,
+  LoadError,
   Modal,
   notify,
   PREVIEW_SIZES,
@@ -17,30 +18,36 @@ import { ordersApi } from './orders-api';
 import styles from './orders.module.css';
 import { StatusBadge } from './status-badge';
 
-type Details = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; order: Order };
+type Details =
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; order: Order };
 
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const [details, setDetails] = useState<Details>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   const { download, isDownloading } = useDownload();
 
   useEffect(() => {
     let current = true;
+    setDetails({ state: 'loading' });
     ordersApi
       .details(orderId)
       .then((order) => current && setDetails({ state: 'loaded', order }))
       .catch((error: unknown) => {
-        notify.error(errorMessage(error, 'Failed to load order details'));
-        if (current) setDetails({ state: 'failed' });
+        const message = errorMessage(error, 'Failed to load order details');
+        notify.error(message);
+        if (current) setDetails({ state: 'failed', message });
       });
     return () => {
       current = false;
     };
-  }, [orderId]);
+  }, [orderId, attempt]);
 
   return (
     <Modal title={`Order #${shortId(orderId)}`} onClose={onClose}>
       {details.state === 'loading' && <Spinner label="Loading order details..." />}
-      {details.state === 'failed' && <p className={styles.empty}>Failed to load order details</p>}
+      {details.state === 'failed' && (
+        <LoadError message={details.message} onRetry={() => setAttempt((count) => count + 1)} />
+      )}
       {details.state === 'loaded' && (
         <OrderDetails order={details.order} onDownload={download} isDownloading={isDownloading} />
       )}
@@ -101,7 +108,7 @@ function OrderDetails({ order, onDownload, isDownloading }: OrderDetailsProps) {
                 aria-label={`Download ${item.name}`}
                 onClick={() => onDownload(item.product_id)}
               >
-                Download
+                {isDownloading(item.product_id) ? 'Downloading...' : 'Download'}
               </button>
             )}
           </li>

@@ -1,7 +1,10 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
 import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Order } from './order-types';
 import { OrderHistory } from './order-history';
 import { order } from '../../testing/fixtures';
 
@@ -45,11 +48,37 @@ describe('OrderHistory', () => {
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
   });
 
-  it('toasts the fallback text when loading fails', async () => {
-    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
-    jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ '/orders': httpError(500) }));
+  it('keeps the spinner while the orders are held, then lists them', async () => {
+    const answer = deferred<Order[]>();
+    jest
+      .spyOn(apiClient, 'get')
+      .mockImplementation(answerGets({ '/orders': () => answer.promise }));
     renderWithProviders(<OrderHistory />);
-    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading orders...');
+    answer.resolve([order()]);
+    expect(await screen.findByTestId('order-card')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the fallback text with a Retry, never the empty state, when loading fails', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    const again = deferred<Order[]>();
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockImplementationOnce(answerGets({ '/orders': httpError(500) }))
+      .mockImplementation(answerGets({ '/orders': () => again.promise }));
+    renderWithProviders(<OrderHistory />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load orders');
     expect(error).toHaveBeenCalledWith('Failed to load orders');
+    expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading orders...');
+    again.resolve([order()]);
+    expect(await screen.findByTestId('order-card')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,4 @@
-import { Spinner } from '@store/shared';
+import { LoadError, Spinner } from '@store/shared';
 import { useState } from 'react';
 import { useResource } from '../../hooks/use-resource';
 import { OrderCard } from './order-card';
@@ -10,10 +10,16 @@ import styles from './orders.module.css';
 const NONE: Order[] = [];
 
 export function OrderHistory() {
-  const { data: orders, loading } = useResource(ordersApi.list, NONE, 'Failed to load orders');
+  const {
+    data: orders,
+    loading,
+    error,
+    retry,
+  } = useResource(ordersApi.list, NONE, 'Failed to load orders');
   const [openId, setOpenId] = useState<string | null>(null);
 
   if (loading) return <Spinner label="Loading orders..." />;
+  if (error) return <LoadError message={error} onRetry={retry} />;
   if (orders.length === 0) return <p className={styles.empty}>No orders yet</p>;
 
   return (

@@ -1,6 +1,7 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
 import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { order, purchased } from '../../testing/fixtures';
@@ -92,13 +93,60 @@ describe('OrdersPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('toasts when the order details fail to load', async () => {
-    mockApi('completed', httpError(404));
+  it('shows a spinner in the dialog while the details are held', async () => {
+    const answer = deferred<unknown>();
+    mockApi('completed', () => answer.promise);
+    const user = userEvent.setup();
+    renderWithProviders(<OrdersPage />);
+
+    await user.click(await screen.findByRole('button', { name: /view details/i }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Loading order details...');
+    answer.resolve(order());
+    expect(await within(dialog).findAllByTestId('order-item')).toHaveLength(2);
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('toasts when the order details fail to load and loads them again on Retry', async () => {
+    const get = mockApi('completed', httpError(404));
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
     const user = userEvent.setup();
     renderWithProviders(<OrdersPage />);
 
     await user.click(await screen.findByRole('button', { name: /view details/i }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load order details'));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to load order details');
+
+    get.mockImplementation(answerGets({ [`/orders/${ID}`]: order() }));
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findAllByTestId('order-item')).toHaveLength(2);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says Downloading... on the dialog button while the download is held', async () => {
+    const ticket = deferred<unknown>();
+    jest.spyOn(apiClient, 'get').mockImplementation(
+      answerGets({
+        '/orders': [order()],
+        [`/orders/${ID}`]: order(),
+        '/products/download/p1': () => ticket.promise,
+      }),
+    );
+    jest.spyOn(window, 'open').mockImplementation(() => null);
+    jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    const user = userEvent.setup();
+    renderWithProviders(<OrdersPage />);
+
+    await user.click(await screen.findByRole('button', { name: /view details/i }));
+    const dialog = screen.getByRole('dialog');
+    const button = await within(dialog).findByRole('button', { name: 'Download Neon Brushes' });
+    await user.click(button);
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent('Downloading...');
+
+    ticket.resolve({ downloadUrl: 'https://files.example/p1', remainingDownloads: 2 });
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveTextContent(/^Download$/);
   });
 });

@@ -71,14 +71,19 @@ describe('ChangePasswordForm', () => {
     expect(screen.getByLabelText('Confirm New Password')).toHaveValue('');
   });
 
-  it('toasts the server message on failure and keeps the fields', async () => {
+  it('toasts the server message on failure, keeps the fields and enables the submit', async () => {
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    let refuse: (reason: unknown) => void = () => undefined;
     jest
       .spyOn(authApi, 'changePassword')
-      .mockRejectedValue(httpError(400, 'Current password is incorrect'));
+      .mockReturnValue(new Promise((_, reject) => (refuse = reject)));
     const { user, submit } = await fill('wrong', 'new-secret', 'new-secret');
     await user.click(submit);
+    expect(screen.getByRole('button', { name: 'Changing Password...' })).toBeDisabled();
+    refuse(httpError(400, 'Current password is incorrect'));
+
     await waitFor(() => expect(error).toHaveBeenCalledWith('Current password is incorrect'));
     expect(screen.getByLabelText('Current Password')).toHaveValue('wrong');
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeEnabled();
   });
 });

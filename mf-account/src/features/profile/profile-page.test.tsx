@@ -1,6 +1,7 @@
 import { httpError } from '@store/shared/testing/api-answers';
-import { apiClient, notify, type User } from '@store/shared';
+import { apiClient, notify, type ApiResponse, type User } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfilePage } from './profile-page';
@@ -78,16 +79,36 @@ describe('ProfilePage', () => {
     expect(store.getState().auth.user?.name).toBe('Ada King');
   });
 
-  it('stays in edit mode when saving fails', async () => {
-    jest.spyOn(notify, 'error').mockImplementation(() => 0);
-    jest.spyOn(apiClient, 'put').mockRejectedValue(httpError(400, 'Name too long'));
+  it('disables Save with its busy text while the name is saved', async () => {
+    jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'put').mockReturnValue(answer.promise);
     const ui = userEvent.setup();
     renderProfile();
 
     await ui.click(screen.getByRole('button', { name: 'Edit full name' }));
     await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+
+    answer.resolve({ data: { message: 'ok', user: { ...user, name: 'Ada King' } }, status: 200 });
+    expect(await screen.findByTestId('profile-name')).toHaveTextContent('Ada King');
+  });
+
+  it('stays in edit mode with Save enabled again when saving fails', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'put').mockReturnValue(answer.promise);
+    const ui = userEvent.setup();
+    renderProfile();
+
+    await ui.click(screen.getByRole('button', { name: 'Edit full name' }));
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    answer.reject(httpError(400, 'Name too long'));
+
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Name too long'));
     expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
   it('opens the Security tab with the change password form', async () => {

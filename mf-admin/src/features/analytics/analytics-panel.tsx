@@ -1,4 +1,4 @@
-import { errorMessage, formatPrice, primitives, Spinner } from '@store/shared';
+import { errorMessage, formatPrice, LoadError, Spinner } from '@store/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { analyticsApi, type Analytics } from './analytics-api';
 import styles from './analytics.module.css';
@@ -29,14 +29,7 @@ export function AnalyticsPanel() {
 
   if (state.status === 'loading') return <Spinner label="Loading analytics..." />;
   if (state.status === 'failed') {
-    return (
-      <div className={styles.failed} role="alert">
-        <p>{state.message}</p>
-        <button type="button" className={primitives.secondary} onClick={() => void load()}>
-          Retry
-        </button>
-      </div>
-    );
+    return <LoadError message={state.message} onRetry={() => void load()} />;
   }
 
   const { analyticsData, dailySalesData } = state.analytics;

@@ -34,6 +34,37 @@ describe('CreateProductForm', () => {
     expect(screen.getByLabelText('Preview Image')).toHaveAttribute('accept', 'image/*');
   });
 
+  it('marks the selects busy while the options are held', async () => {
+    let answer: (value: ApiResponse) => void = () => undefined;
+    jest
+      .spyOn(apiClient, 'get')
+      .mockReturnValue(new Promise<ApiResponse>((resolve) => (answer = resolve)));
+    renderWithProviders(<CreateProductForm />);
+
+    const category = screen.getByLabelText('Category');
+    expect(category).toHaveAttribute('aria-busy', 'true');
+    expect(category).toHaveDisplayValue('Loading...');
+    answer({ data: DROPDOWNS, status: 200 });
+    expect(await screen.findByRole('option', { name: 'Brushes' })).toBeInTheDocument();
+    expect(category).toHaveAttribute('aria-busy', 'false');
+    expect(category).toHaveDisplayValue('Select a category');
+  });
+
+  it('shows a failure with a Retry when the options cannot be loaded', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    jest
+      .spyOn(apiClient, 'get')
+      .mockImplementationOnce(answerGets({ '/dropdown/all': httpError(500) }))
+      .mockImplementation(answerGets({ '/dropdown/all': DROPDOWNS }));
+    renderWithProviders(<CreateProductForm />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch categories');
+    expect(error).toHaveBeenCalledWith('Failed to fetch categories');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('option', { name: 'Icons' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('flags every required field and sends nothing', async () => {
     const post = jest.spyOn(apiClient, 'post');
     const user = userEvent.setup();

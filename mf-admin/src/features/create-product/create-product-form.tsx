@@ -1,4 +1,4 @@
-import { primitives } from '@store/shared';
+import { LoadError, primitives } from '@store/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styles from './create-product.module.css';
 import { Field, invalidProps } from './field';
@@ -7,12 +7,17 @@ import { useDropdownOptions } from './use-dropdown-options';
 import { useProductForm } from './use-product-form';
 
 export function CreateProductForm() {
-  const { categories, assetTypes, loading } = useDropdownOptions();
+  const { categories, assetTypes, loading, error: optionsError, retry } = useDropdownOptions();
   const form = useProductForm();
-  const { draft, errors, progress } = form;
+  const { draft, errors, progress, reading } = form;
   const formRef = useRef<HTMLFormElement>(null);
   const [invalidAttempts, setInvalidAttempts] = useState(0);
   const uploading = progress !== null;
+  const busyLabel = uploading
+    ? `Uploading... ${progress}%`
+    : reading.length > 0
+      ? 'Reading files...'
+      : null;
 
   useEffect(() => {
     if (invalidAttempts === 0) return;
@@ -71,6 +76,7 @@ export function CreateProductForm() {
             className={primitives.input}
             value={draft.categoryId}
             required
+            aria-busy={loading}
             onChange={(event) => form.setField('categoryId', event.target.value)}
             {...invalidProps('product-category', errors.categoryId)}
           >
@@ -88,6 +94,7 @@ export function CreateProductForm() {
             className={primitives.input}
             value={draft.assetTypeId}
             required
+            aria-busy={loading}
             onChange={(event) => form.setField('assetTypeId', event.target.value)}
             {...invalidProps('product-asset-type', errors.assetTypeId)}
           >
@@ -100,6 +107,7 @@ export function CreateProductForm() {
           </select>
         </Field>
       </div>
+      {optionsError && <LoadError message={optionsError} onRetry={retry} />}
       <div className={styles.pair} key={form.resetCount}>
         <PreviewImageInput
           preview={form.preview}
@@ -108,14 +116,19 @@ export function CreateProductForm() {
         />
         <AssetFileInput asset={form.asset} onPick={form.pickAsset} />
       </div>
+      {reading.length > 0 && (
+        <p className={styles.hint} role="status">
+          Reading {reading.join(', ')}...
+        </p>
+      )}
       {uploading && (
         <div className={styles.progress}>
           <progress max={100} value={progress} aria-label="Upload progress" />
           <span aria-live="polite">{progress}%</span>
         </div>
       )}
-      <button type="submit" className={primitives.button} disabled={uploading}>
-        {uploading ? `Uploading... ${progress}%` : 'Create Product'}
+      <button type="submit" className={primitives.button} disabled={busyLabel !== null}>
+        {busyLabel ?? 'Create Product'}
       </button>
     </form>
   );

@@ -1,10 +1,11 @@
 import { apiClient, errorMessage, notify, type Category } from '@store/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface DropdownOptions {
   categories: Category[];
   assetTypes: Category[];
   loading: boolean;
+  error: string | null;
 }
 
 interface DropdownAnswer {
@@ -13,15 +14,18 @@ interface DropdownAnswer {
 }
 
 /** Categories and asset types for the create form, from `GET /dropdown/all`. */
-export function useDropdownOptions(): DropdownOptions {
+export function useDropdownOptions(): DropdownOptions & { retry: () => void } {
   const [options, setOptions] = useState<DropdownOptions>({
     categories: [],
     assetTypes: [],
     loading: true,
+    error: null,
   });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
+    setOptions((previous) => ({ ...previous, loading: true, error: null }));
     apiClient
       .get<DropdownAnswer>('/dropdown/all')
       .then(({ data }) => {
@@ -30,16 +34,19 @@ export function useDropdownOptions(): DropdownOptions {
           categories: data.data?.categories ?? [],
           assetTypes: data.data?.assetTypes ?? [],
           loading: false,
+          error: null,
         });
       })
       .catch((error: unknown) => {
-        notify.error(errorMessage(error, 'Failed to fetch categories'));
-        if (current) setOptions((previous) => ({ ...previous, loading: false }));
+        const message = errorMessage(error, 'Failed to fetch categories');
+        notify.error(message);
+        if (current) setOptions((previous) => ({ ...previous, loading: false, error: message }));
       });
     return () => {
       current = false;
     };
-  }, []);
+  }, [attempt]);
 
-  return options;
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { ...options, retry };
 }

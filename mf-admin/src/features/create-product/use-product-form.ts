@@ -49,6 +49,20 @@ export function useProductForm() {
   const [errors, setErrors] = useState<DraftErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [resetCount, setResetCount] = useState(0);
+  // Names of the picked files still being read: a submit now would go without them.
+  const [reading, setReading] = useState<readonly string[]>([]);
+
+  async function readTracked(file: File): Promise<PickedFile> {
+    setReading((names) => [...names, file.name]);
+    try {
+      return await pick(file);
+    } finally {
+      setReading((names) => {
+        const index = names.indexOf(file.name);
+        return index === -1 ? names : names.filter((_, at) => at !== index);
+      });
+    }
+  }
 
   const clearError = (field: DraftField) => setErrors((previous) => ({ ...previous, [field]: '' }));
 
@@ -67,7 +81,7 @@ export function useProductForm() {
     }
     clearError('previewImage');
     try {
-      setPreview(await pick(file));
+      setPreview(await readTracked(file));
       return true;
     } catch {
       setErrors((previous) => ({ ...previous, previewImage: 'Could not read this file' }));
@@ -79,7 +93,7 @@ export function useProductForm() {
     setAsset(null);
     if (!file) return;
     try {
-      setAsset(await pick(file));
+      setAsset(await readTracked(file));
     } catch {
       notify.error(`Could not read ${file.name}`);
     }
@@ -87,7 +101,7 @@ export function useProductForm() {
 
   /** Returns false when the draft is invalid (errors are set). */
   async function submit(): Promise<boolean> {
-    if (progress !== null) return true;
+    if (progress !== null || reading.length > 0) return true;
     const found = validateProduct(draft, preview !== null);
     if (Object.keys(found).length > 0 || !preview) {
       setErrors(found);
@@ -131,6 +145,7 @@ export function useProductForm() {
     asset,
     errors,
     progress,
+    reading,
     resetCount,
     setField,
     pickPreview,

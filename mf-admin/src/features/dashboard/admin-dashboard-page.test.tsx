@@ -1,6 +1,7 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
 import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DROPDOWNS, product } from '../../testing/fixtures';
@@ -103,12 +104,55 @@ describe('AdminDashboardPage', () => {
     expect(await screen.findByText('No products yet')).toBeInTheDocument();
   });
 
-  it('toasts when the products fail to load', async () => {
+  it('toasts when the products fail to load and loads them on Retry', async () => {
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
-    mockGets(httpError(500));
-    await openProducts();
+    const get = mockGets(httpError(500));
+    const { user } = await openProducts();
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to fetch products'));
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the products.');
+
+    get.mockImplementation(answerGets({ '/products': { products: PRODUCTS } }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'All products (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows Saving... on a disabled star while the featured flag is saved', async () => {
+    mockGets();
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'patch').mockReturnValue(answer.promise);
+    const { user } = await openProducts();
+
+    const star = await screen.findByRole('button', { name: 'Featured: Neon Brushes' });
+    await user.click(star);
+    expect(star).toBeDisabled();
+    expect(star).toHaveTextContent('Saving...');
+    expect(row('Neon Brushes')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Delete Neon Brushes' })).toBeDisabled();
+
+    answer.resolve({ data: product({ id: 'p1', is_featured: true }), status: 200 });
+    await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
+    expect(star).toBeEnabled();
+    expect(star).toHaveTextContent('★');
+  });
+
+  it('keeps the dialog open with Deleting... until the product is gone', async () => {
+    mockGets();
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'delete').mockReturnValue(answer.promise);
+    const { user } = await openProducts();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Neon Brushes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Neon Brushes' })).toHaveTextContent(
+      'Deleting...',
+    );
+
+    answer.resolve({ data: {}, status: 200 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('rowheader', { name: 'Neon Brushes' })).not.toBeInTheDocument();
   });
 
   it('toggles featured and stores the returned flag', async () => {
@@ -165,15 +209,23 @@ describe('AdminDashboardPage', () => {
     expect(row('Pixel Icons')).toBeInTheDocument();
   });
 
-  it('keeps the row and toasts when deleting fails', async () => {
+  it('keeps the row and the dialog, ready again, and toasts when deleting fails', async () => {
     mockGets();
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
-    jest.spyOn(apiClient, 'delete').mockRejectedValue(httpError(500));
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'delete').mockReturnValue(answer.promise);
     const { user } = await openProducts();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Neon Brushes' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    answer.reject(httpError(500));
+
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to delete product'));
+    const dialog = screen.getByRole('dialog', { name: 'Delete product?' });
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
     expect(row('Neon Brushes')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Delete Neon Brushes' })).toBeEnabled();
   });
 });

@@ -1,17 +1,20 @@
 import { formatPrice, PREVIEW_SIZES, previewImageSources } from '@store/shared';
 import type { Product } from '@store/shared';
+import type { RowAction } from './products-slice';
 import styles from './products.module.css';
 
 interface ProductRowProps {
   product: Product;
-  busy: boolean;
+  /** The row's request in flight, if any: both buttons wait for it. */
+  busy: RowAction | undefined;
   onToggleFeatured: () => void;
   onDelete: () => void;
 }
 
 export function ProductRow({ product, busy, onToggleFeatured, onDelete }: ProductRowProps) {
+  const saving = busy === 'feature';
   return (
-    <tr>
+    <tr aria-busy={busy !== undefined}>
       <td>
         <img
           className={styles.thumb}
@@ -29,15 +32,20 @@ export function ProductRow({ product, busy, onToggleFeatured, onDelete }: Produc
       <td>{formatPrice(product.price)}</td>
       <td>{product.category_display_name ?? product.category}</td>
       <td>
+        {/* The name stays 'Featured: …' while saving: aria-pressed still tells the state. */}
         <button
           type="button"
-          className={product.is_featured ? `${styles.star} ${styles.featured}` : styles.star}
+          className={[
+            styles.star,
+            product.is_featured ? styles.featured : '',
+            saving ? styles.saving : '',
+          ].join(' ')}
           aria-pressed={product.is_featured}
           aria-label={`Featured: ${product.name}`}
-          disabled={busy}
+          disabled={busy !== undefined}
           onClick={onToggleFeatured}
         >
-          {product.is_featured ? '★' : '☆'}
+          {saving ? 'Saving...' : product.is_featured ? '★' : '☆'}
         </button>
       </td>
       <td>
@@ -45,10 +53,10 @@ export function ProductRow({ product, busy, onToggleFeatured, onDelete }: Produc
           type="button"
           className={styles.delete}
           aria-label={`Delete ${product.name}`}
-          disabled={busy}
+          disabled={busy !== undefined}
           onClick={onDelete}
         >
-          Delete
+          {busy === 'delete' ? 'Deleting...' : 'Delete'}
         </button>
       </td>
     </tr>

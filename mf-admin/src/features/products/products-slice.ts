@@ -7,13 +7,16 @@ import {
 import { errorMessage, notify, rootReducer, type Product } from '@store/shared';
 import { productsApi } from './products-api';
 
+/** A row's request in flight, so its button can say what it is doing. */
+export type RowAction = 'feature' | 'delete';
+
 export interface AdminProductsState {
   items: Product[];
   status: 'idle' | 'loading' | 'loaded' | 'failed';
-  busyIds: string[];
+  busy: Record<string, RowAction>;
 }
 
-const initialState: AdminProductsState = { items: [], status: 'idle', busyIds: [] };
+const initialState: AdminProductsState = { items: [], status: 'idle', busy: {} };
 
 function failWith(fallback: string) {
   return (error: unknown) => {
@@ -60,7 +63,7 @@ export const deleteProduct = createAsyncThunk<string, string, ProductsThunkConfi
 );
 
 function settle(state: AdminProductsState, id: string) {
-  state.busyIds = state.busyIds.filter((busy) => busy !== id);
+  delete state.busy[id];
 }
 
 export const productsSlice = createSlice({
@@ -83,12 +86,16 @@ export const productsSlice = createSlice({
       .addCase(fetchProducts.rejected, (state) => {
         state.status = 'failed';
       });
-    for (const thunk of [toggleFeatured, deleteProduct]) {
+    const rowThunks = [
+      [toggleFeatured, 'feature'],
+      [deleteProduct, 'delete'],
+    ] as const;
+    for (const [thunk, action] of rowThunks) {
       builder
-        .addCase(thunk.pending, (state, action) => {
-          state.busyIds.push(action.meta.arg);
+        .addCase(thunk.pending, (state, { meta }) => {
+          state.busy[meta.arg] = action;
         })
-        .addCase(thunk.rejected, (state, action) => settle(state, action.meta.arg));
+        .addCase(thunk.rejected, (state, { meta }) => settle(state, meta.arg));
     }
     builder
       .addCase(toggleFeatured.fulfilled, (state, action) => {
@@ -105,7 +112,7 @@ export const productsSlice = createSlice({
   selectors: {
     selectAdminProducts: (state) => state.items,
     selectAdminProductsStatus: (state) => state.status,
-    selectBusyProductIds: (state) => state.busyIds,
+    selectBusyProducts: (state) => state.busy,
   },
 });
 
@@ -117,5 +124,5 @@ declare module '@store/shared' {
 const injectedProductsSlice = productsSlice.injectInto(rootReducer);
 
 export const { productAdded } = productsSlice.actions;
-export const { selectAdminProducts, selectAdminProductsStatus, selectBusyProductIds } =
+export const { selectAdminProducts, selectAdminProductsStatus, selectBusyProducts } =
   injectedProductsSlice.selectors;

@@ -1,4 +1,4 @@
-import { primitives, Spinner, useAppDispatch, useAppSelector, type Product } from '@store/shared';
+import { LoadError, Spinner, useAppDispatch, useAppSelector, type Product } from '@store/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ProductRow } from './product-row';
@@ -7,7 +7,7 @@ import {
   fetchProducts,
   selectAdminProducts,
   selectAdminProductsStatus,
-  selectBusyProductIds,
+  selectBusyProducts,
   toggleFeatured,
 } from './products-slice';
 import styles from './products.module.css';
@@ -16,7 +16,7 @@ export function ProductsTable() {
   const dispatch = useAppDispatch();
   const products = useAppSelector(selectAdminProducts);
   const status = useAppSelector(selectAdminProductsStatus);
-  const busyIds = useAppSelector(selectBusyProductIds);
+  const busy = useAppSelector(selectBusyProducts);
   const [pendingDelete, setPendingDelete] = useState<Product | null>(null);
 
   if (products.length === 0 && (status === 'loading' || status === 'idle')) {
@@ -24,23 +24,22 @@ export function ProductsTable() {
   }
   if (products.length === 0 && status === 'failed') {
     return (
-      <div className={styles.empty}>
-        <p>Could not load the products.</p>
-        <button
-          type="button"
-          className={primitives.secondary}
-          onClick={() => dispatch(fetchProducts())}
-        >
-          Retry
-        </button>
-      </div>
+      <LoadError
+        message="Could not load the products."
+        onRetry={() => void dispatch(fetchProducts())}
+      />
     );
   }
   if (products.length === 0) return <p className={styles.empty}>No products yet</p>;
 
-  function confirmDelete() {
-    if (pendingDelete) void dispatch(deleteProduct(pendingDelete.id));
-    setPendingDelete(null);
+  // The dialog closes once the product is gone; after a failure it stays, ready for a retry.
+  async function confirmDelete() {
+    if (!pendingDelete) return;
+    const { id } = pendingDelete;
+    const result = await dispatch(deleteProduct(id));
+    if (deleteProduct.fulfilled.match(result)) {
+      setPendingDelete((current) => (current?.id === id ? null : current));
+    }
   }
 
   return (
@@ -62,7 +61,7 @@ export function ProductsTable() {
             <ProductRow
               key={product.id}
               product={product}
-              busy={busyIds.includes(product.id)}
+              busy={busy[product.id]}
               onToggleFeatured={() => void dispatch(toggleFeatured(product.id))}
               onDelete={() => setPendingDelete(product)}
             />
@@ -74,7 +73,9 @@ export function ProductsTable() {
           title="Delete product?"
           message={`"${pendingDelete.name}" will be removed from the catalog and from carts. Buyers keep their downloads.`}
           confirmLabel="Delete"
-          onConfirm={confirmDelete}
+          busy={busy[pendingDelete.id] === 'delete'}
+          busyLabel="Deleting..."
+          onConfirm={() => void confirmDelete()}
           onCancel={() => setPendingDelete(null)}
         />
       )}

@@ -1,4 +1,4 @@
-import { selectCategories, Spinner, useAppSelector, useParams } from '@store/shared';
+import { LoadError, selectCategories, Skeleton, useAppSelector, useParams } from '@store/shared';
 import { productsApi } from '../products/products-api';
 import { FIRST_ROW, ProductGrid } from '../products/product-grid';
 import { useProducts } from '../products/use-products';
@@ -11,7 +11,8 @@ function capitalise(text: string) {
 export function CategoryPage() {
   const { category = '' } = useParams();
   const categories = useAppSelector(selectCategories);
-  const { products, loading } = useProducts(() => productsApi.byCategory(category), category);
+  const { state, retry } = useProducts(() => productsApi.byCategory(category), category);
+  const products = state.status === 'loaded' ? state.products : [];
   const title =
     categories.find((candidate) => candidate.name === category)?.display_name ||
     products[0]?.category_display_name ||
@@ -20,13 +21,14 @@ export function CategoryPage() {
   return (
     <section className={styles.page}>
       <h1>{title}</h1>
-      {loading ? (
-        <Spinner label="Loading products..." />
-      ) : products.length === 0 ? (
-        <p className={styles.empty}>No products found</p>
-      ) : (
-        <ProductGrid products={products} headingLevel={2} priorityCount={FIRST_ROW} />
-      )}
+      {state.status === 'loading' && <Skeleton label="Loading products..." count={FIRST_ROW} />}
+      {state.status === 'failed' && <LoadError message={state.message} onRetry={retry} />}
+      {state.status === 'loaded' &&
+        (products.length === 0 ? (
+          <p className={styles.empty}>No products found</p>
+        ) : (
+          <ProductGrid products={products} headingLevel={2} priorityCount={FIRST_ROW} />
+        ))}
     </section>
   );
 }

@@ -1,6 +1,9 @@
-import { apiClient, type Category } from '@store/shared';
+import { apiClient, notify, type ApiResponse, type Category } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { httpError } from '@store/shared/testing/api-answers';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CategoryCards } from './category-cards';
 
 const category = (n: number): Category => ({
@@ -19,10 +22,36 @@ function answerCategories(data: Category[]) {
 afterEach(() => jest.restoreAllMocks());
 
 describe('CategoryCards', () => {
-  it('shows the loading text while categories load', () => {
-    jest.spyOn(apiClient, 'get').mockReturnValue(new Promise(() => undefined));
+  it('shows the loading text over card placeholders until the categories arrive', async () => {
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'get').mockReturnValue(answer.promise);
     renderWithProviders(<CategoryCards />);
-    expect(screen.getByText('Loading categories...')).toBeInTheDocument();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading categories...');
+    expect(screen.getByTestId('skeleton')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByTestId('category-card')).not.toBeInTheDocument();
+
+    answer.resolve({ data: { success: true, data: [category(1)] }, status: 200 });
+    expect(await screen.findByTestId('category-card')).toHaveTextContent('Category 1');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure, not the empty text, with a Retry that loads again', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockRejectedValueOnce(httpError(503))
+      .mockResolvedValue({ data: { success: true, data: [category(1)] }, status: 200 });
+    renderWithProviders(<CategoryCards />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch categories');
+    expect(screen.queryByText('No categories available')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByTestId('category-card')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(2);
   });
 
   it('shows the empty text when there are none', async () => {

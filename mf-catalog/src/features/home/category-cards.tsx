@@ -1,7 +1,10 @@
 import {
   fetchCategories,
+  LoadError,
   selectCategories,
+  selectCategoriesError,
   selectCategoriesStatus,
+  Skeleton,
   useAppDispatch,
   useAppSelector,
   Link,
@@ -45,6 +48,7 @@ export function CategoryCards() {
   const dispatch = useAppDispatch();
   const categories = useAppSelector(selectCategories);
   const status = useAppSelector(selectCategoriesStatus);
+  const error = useAppSelector(selectCategoriesError);
 
   useEffect(() => {
     if (status === 'idle') void dispatch(fetchCategories());
@@ -58,7 +62,12 @@ export function CategoryCards() {
     <section id="categories" className={styles.section} aria-labelledby="categories-heading">
       <h2 id="categories-heading">Browse by Category</h2>
       {status === 'idle' || status === 'loading' ? (
-        <p className={styles.muted}>Loading categories...</p>
+        <Skeleton label="Loading categories..." count={MAX_CATEGORIES} />
+      ) : status === 'failed' ? (
+        <LoadError
+          message={error ?? 'Failed to fetch categories'}
+          onRetry={() => void dispatch(fetchCategories())}
+        />
       ) : shown.length === 0 ? (
         <p className={styles.muted}>No categories available</p>
       ) : (

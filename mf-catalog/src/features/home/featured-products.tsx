@@ -1,21 +1,22 @@
-import { Spinner } from '@store/shared';
+import { LoadError, Skeleton } from '@store/shared';
 import { productsApi } from '../products/products-api';
-import { ProductGrid } from '../products/product-grid';
+import { FIRST_ROW, ProductGrid } from '../products/product-grid';
 import { useProducts } from '../products/use-products';
 import styles from './home.module.css';
 
+/** A store with nothing featured simply has no such row, so an empty list hides the section. */
 export function FeaturedProducts() {
-  const { products, loading } = useProducts(productsApi.featured, 'featured');
-  if (!loading && products.length === 0) return null;
+  const { state, retry } = useProducts(productsApi.featured, 'featured');
+  if (state.status === 'loaded' && state.products.length === 0) return null;
 
   return (
     <section className={styles.section} aria-labelledby="featured-heading">
       <h2 id="featured-heading">Featured Products</h2>
-      {loading ? (
-        <Spinner label="Loading featured products..." />
-      ) : (
-        <ProductGrid products={products} headingLevel={3} />
+      {state.status === 'loading' && (
+        <Skeleton label="Loading featured products..." count={FIRST_ROW} />
       )}
+      {state.status === 'failed' && <LoadError message={state.message} onRetry={retry} />}
+      {state.status === 'loaded' && <ProductGrid products={state.products} headingLevel={3} />}
     </section>
   );
 }

@@ -13,16 +13,19 @@ const MAX_QUANTITY = 99;
 
 export function CartLine({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'quantity' | 'remove' | null>(null);
 
-  async function run(action: Promise<unknown>) {
-    setBusy(true);
-    await action;
-    setBusy(false);
+  async function run(kind: 'quantity' | 'remove', action: () => Promise<unknown>) {
+    setBusy(kind);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
   }
 
   const setQuantity = (quantity: number) =>
-    run(dispatch(updateQuantity({ productId: item._id, quantity })));
+    run('quantity', () => dispatch(updateQuantity({ productId: item._id, quantity })));
 
   return (
     <li className={styles.line} data-testid="cart-line">
@@ -39,12 +42,17 @@ export function CartLine({ item }: { item: CartItem }) {
         <p className={styles.lineDescription}>{item.description}</p>
         <p className={styles.linePrice}>${item.price.toFixed(2)}</p>
       </div>
-      <div className={styles.quantity} role="group" aria-label={`Quantity of ${item.name}`}>
+      <div
+        className={styles.quantity}
+        role="group"
+        aria-label={`Quantity of ${item.name}`}
+        aria-busy={busy === 'quantity'}
+      >
         <button
           type="button"
           aria-label={`Decrease quantity of ${item.name}`}
           onClick={() => setQuantity(item.quantity - 1)}
-          disabled={busy}
+          disabled={busy !== null}
         >
           −
         </button>
@@ -53,7 +61,7 @@ export function CartLine({ item }: { item: CartItem }) {
           type="button"
           aria-label={`Increase quantity of ${item.name}`}
           onClick={() => setQuantity(item.quantity + 1)}
-          disabled={busy || item.quantity >= MAX_QUANTITY}
+          disabled={busy !== null || item.quantity >= MAX_QUANTITY}
         >
           +
         </button>
@@ -61,11 +69,11 @@ export function CartLine({ item }: { item: CartItem }) {
       <button
         type="button"
         className={styles.remove}
-        onClick={() => run(dispatch(removeFromCart({ productId: item._id })))}
-        disabled={busy}
-        aria-label={`Remove ${item.name}`}
+        onClick={() => run('remove', () => dispatch(removeFromCart({ productId: item._id })))}
+        disabled={busy !== null}
+        aria-label={busy === 'remove' ? `Removing ${item.name}` : `Remove ${item.name}`}
       >
-        Remove
+        {busy === 'remove' ? 'Removing...' : 'Remove'}
       </button>
     </li>
   );

@@ -1,6 +1,18 @@
-import { apiClient, cartLoaded, couponApplied, makeStore, type CartItem } from '@store/shared';
+import {
+  apiClient,
+  cartLoaded,
+  couponApplied,
+  fetchCart,
+  makeStore,
+  notify,
+  type ApiResponse,
+  type CartItem,
+} from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { answerGets, httpError } from '@store/shared/testing/api-answers';
+import { deferred } from '@store/shared/testing/deferred';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CartPage } from './cart-page';
 
 const items: CartItem[] = [
@@ -50,5 +62,86 @@ describe('CartPage', () => {
     expect(summary.getByText('Coupon (WELCOME10)').nextSibling).toHaveTextContent('-10%');
     expect(summary.getByText('Total').nextSibling).toHaveTextContent('$40.93');
     expect(screen.getByText('Applied Coupon')).toBeInTheDocument();
+  });
+
+  it('shows placeholders, not the empty state, while the cart is held', async () => {
+    const answer = deferred<CartItem[]>();
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockImplementation(answerGets({ '/cart': () => answer.promise, '/coupons': null }));
+    const store = makeStore();
+    void store.dispatch(fetchCart());
+    renderWithProviders(<CartPage />, { store });
+
+    expect(get).toHaveBeenCalledWith('/cart');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your cart...');
+    expect(screen.getByTestId('skeleton')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+
+    answer.resolve(items);
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(2);
+    expect(screen.queryByTestId('skeleton')).not.toBeInTheDocument();
+  });
+
+  it('shows the load failure with a Retry that fetches the cart again', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockImplementationOnce(answerGets({ '/cart': httpError(500) }))
+      .mockImplementation(answerGets({ '/cart': items, '/coupons': null }));
+    const store = makeStore();
+    await store.dispatch(fetchCart());
+    renderWithProviders(<CartPage />, { store });
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load cart items');
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(2);
+    expect(get.mock.calls.filter(([url]) => url === '/cart')).toHaveLength(2);
+  });
+
+  it('disables a line and says Removing... until the server answers', async () => {
+    const answer = deferred<ApiResponse>();
+    const remove = jest.spyOn(apiClient, 'delete').mockReturnValue(answer.promise);
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+    const line = within(screen.getAllByTestId('cart-line')[0]!);
+
+    await userEvent.click(line.getByRole('button', { name: 'Remove Brush pack' }));
+    expect(remove).toHaveBeenCalledWith('/cart', { data: { productId: 'a' } });
+    const removing = line.getByRole('button', { name: 'Removing Brush pack' });
+    expect(removing).toBeDisabled();
+    expect(removing).toHaveTextContent('Removing...');
+    expect(line.getByRole('button', { name: 'Increase quantity of Brush pack' })).toBeDisabled();
+
+    answer.resolve({ data: items.slice(1), status: 200 });
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(screen.queryByText('Brush pack')).not.toBeInTheDocument();
+  });
+
+  it('enables the line again when a quantity change fails', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'put').mockReturnValue(answer.promise);
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+    const line = within(screen.getAllByTestId('cart-line')[0]!);
+
+    await userEvent.click(line.getByRole('button', { name: 'Increase quantity of Brush pack' }));
+    expect(line.getByRole('group', { name: 'Quantity of Brush pack' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(line.getByRole('button', { name: 'Remove Brush pack' })).toBeDisabled();
+    answer.reject(httpError(500));
+
+    await waitFor(() =>
+      expect(line.getByRole('button', { name: 'Remove Brush pack' })).toBeEnabled(),
+    );
+    expect(line.getByRole('group', { name: 'Quantity of Brush pack' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+    expect(notify.error).toHaveBeenCalledWith('Failed to update quantity');
   });
 });

@@ -1,11 +1,40 @@
-import { primitives, selectCartItems, useAppSelector, Link } from '@store/shared';
+import {
+  fetchCart,
+  LoadError,
+  primitives,
+  selectCartItems,
+  selectCartStatus,
+  Skeleton,
+  useAppDispatch,
+  useAppSelector,
+  Link,
+} from '@store/shared';
 import { CouponBox } from '../coupon/coupon-box';
 import { CartLine } from './cart-line';
 import styles from './cart-page.module.css';
 import { OrderSummary } from './order-summary';
 
 export function CartPage() {
+  const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
+  const status = useAppSelector(selectCartStatus);
+
+  // An empty list is only an empty cart once the server has said so.
+  if (items.length === 0 && (status === 'loading' || status === 'failed')) {
+    return (
+      <section className={styles.page}>
+        <h1>Your Cart</h1>
+        {status === 'loading' ? (
+          <Skeleton label="Loading your cart..." shape="row" count={2} />
+        ) : (
+          <LoadError
+            message="Failed to load cart items"
+            onRetry={() => void dispatch(fetchCart())}
+          />
+        )}
+      </section>
+    );
+  }
 
   if (items.length === 0) {
     return (

@@ -1,5 +1,7 @@
-import { apiClient, makeStore, selectCoupon } from '@store/shared';
+import { apiClient, makeStore, notify, selectCoupon, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { httpError } from '@store/shared/testing/api-answers';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CouponBox } from './coupon-box';
@@ -38,5 +40,41 @@ describe('CouponBox', () => {
     renderWithProviders(<CouponBox />);
     await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('disables Apply Code with its busy text while the code is checked', async () => {
+    jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
+    renderWithProviders(<CouponBox />);
+
+    await userEvent.type(screen.getByPlaceholderText('Enter code here'), 'GIFT10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+    expect(screen.getByRole('button', { name: 'Applying...' })).toBeDisabled();
+
+    answer.resolve({
+      data: { message: 'ok', code: 'GIFT10', discountPercentage: 10 },
+      status: 200,
+    });
+    expect(await screen.findByText('Applied Coupon')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply Code' })).toBeEnabled();
+  });
+
+  it('enables Apply Code again after a refused code', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
+    renderWithProviders(<CouponBox />);
+
+    await userEvent.type(screen.getByPlaceholderText('Enter code here'), 'NOPE');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+    expect(screen.getByRole('button', { name: 'Applying...' })).toBeDisabled();
+    answer.reject(httpError(404, 'Coupon not found'));
+
+    expect(await screen.findByRole('button', { name: 'Apply Code' })).toBeEnabled();
+    expect(error).toHaveBeenCalledWith('Coupon not found');
+    expect(screen.queryByText('Applied Coupon')).not.toBeInTheDocument();
   });
 });

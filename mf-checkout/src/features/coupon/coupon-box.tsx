@@ -71,7 +71,7 @@ export function CouponBox() {
           autoComplete="off"
         />
         <button type="submit" className={primitives.button} disabled={applying}>
-          Apply Code
+          {applying ? 'Applying...' : 'Apply Code'}
         </button>
       </form>
       {available && !applied && (

@@ -1,5 +1,6 @@
-import { apiClient, cartLoaded, makeStore, selectCartCount } from '@store/shared';
+import { apiClient, cartLoaded, makeStore, selectCartCount, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { PurchaseSuccessPage } from './purchase-success-page';
@@ -15,9 +16,8 @@ describe('PurchaseSuccessPage', () => {
   });
 
   it('confirms once under StrictMode and clears the cart', async () => {
-    const post = jest
-      .spyOn(apiClient, 'post')
-      .mockResolvedValue({ data: { success: true }, status: 200 });
+    const answer = deferred<ApiResponse>();
+    const post = jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
     const store = makeStore();
     store.dispatch(
       cartLoaded([{ _id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 }]),
@@ -29,8 +29,11 @@ describe('PurchaseSuccessPage', () => {
       { store, route: '/purchase-success?session_id=cs_test_1' },
     );
 
-    expect(screen.getByText('Processing...')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Processing...');
+    expect(screen.queryByText('Purchase Successful!')).not.toBeInTheDocument();
+    answer.resolve({ data: { success: true }, status: 200 });
     expect(await screen.findByText('Purchase Successful!')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(post).toHaveBeenCalledTimes(1);
     expect(post).toHaveBeenCalledWith('/payments/checkout-success', { sessionId: 'cs_test_1' });
     expect(selectCartCount(store.getState())).toBe(0);

@@ -2,6 +2,7 @@ import {
   apiClient,
   cartCleared,
   primitives,
+  Spinner,
   useAppDispatch,
   Link,
   useSearchParams,
@@ -37,7 +38,7 @@ export function PurchaseSuccessPage() {
   if (!sessionId) {
     return <h1 className={styles.error}>Error: No session ID found in the URL</h1>;
   }
-  if (processing) return <p className={styles.processing}>Processing...</p>;
+  if (processing) return <Spinner label="Processing..." />;
 
   return (
     <section className={styles.page}>

@@ -1,6 +1,7 @@
-import { apiClient, notify } from '@store/shared';
+import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
+import { deferred } from '@store/shared/testing/deferred';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -86,11 +87,14 @@ describe('ResetPasswordPage', () => {
   });
 
   it('keeps the form and toasts the fallback on other failures', async () => {
-    jest.spyOn(apiClient, 'post').mockRejectedValue(new Error('network down'));
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
     const error = jest.spyOn(notify, 'error');
     renderReset();
     await submit('Secret123', 'Secret123');
 
+    expect(screen.getByRole('button', { name: 'Resetting...' })).toBeDisabled();
+    answer.reject(new Error('network down'));
     expect(await screen.findByRole('button', { name: 'Reset Password' })).toBeEnabled();
     expect(error).toHaveBeenCalledWith('Failed to reset password');
   });

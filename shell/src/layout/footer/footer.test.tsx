@@ -1,6 +1,9 @@
-import { apiClient, type Category } from '@store/shared';
+import { apiClient, notify, type ApiResponse, type Category } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { httpError } from '@store/shared/testing/api-answers';
+import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Footer } from './footer';
 
 const CATEGORIES: Category[] = Array.from({ length: 8 }, (_, index) => ({
@@ -30,6 +33,37 @@ describe('Footer', () => {
     expect(screen.queryByText('Loading categories...')).not.toBeInTheDocument();
     expect(get).toHaveBeenCalledTimes(1);
     expect(get).toHaveBeenCalledWith('/dropdown/categories');
+  });
+
+  it('announces the loading text while the request is held', async () => {
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'get').mockReturnValue(answer.promise);
+    renderWithProviders(<Footer />);
+
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(nav).getByRole('status')).toHaveTextContent('Loading categories...');
+    answer.resolve({ data: { data: CATEGORIES }, status: 200 });
+    expect(await within(nav).findByRole('link', { name: 'Category 1' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure with a Retry that fetches the categories again', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const get = jest
+      .spyOn(apiClient, 'get')
+      .mockRejectedValueOnce(httpError(500, 'Categories are down'))
+      .mockResolvedValue({ data: { data: CATEGORIES }, status: 200 });
+    renderWithProviders(<Footer />);
+
+    const nav = screen.getByRole('navigation', { name: 'Categories' });
+    expect(await within(nav).findByRole('alert')).toHaveTextContent('Categories are down');
+    expect(logged).toHaveBeenCalledWith('Failed to fetch categories', expect.anything());
+    await userEvent.click(within(nav).getByRole('button', { name: 'Retry' }));
+
+    expect(await within(nav).findByRole('link', { name: 'Category 1' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('alert')).not.toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(2);
   });
 
   it('does not refetch categories that are already loaded', () => {

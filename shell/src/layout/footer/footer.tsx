@@ -1,6 +1,8 @@
 import {
   fetchCategories,
+  LoadError,
   selectCategories,
+  selectCategoriesError,
   selectCategoriesStatus,
   useAppDispatch,
   useAppSelector,
@@ -30,6 +32,7 @@ export function Footer() {
   const dispatch = useAppDispatch();
   const categories = useAppSelector(selectCategories);
   const status = useAppSelector(selectCategoriesStatus);
+  const error = useAppSelector(selectCategoriesError);
   const isLoading = status === 'loading' || (status === 'idle' && categories.length === 0);
 
   // Only the mount decides: re-checking on every status change would retry a failing server forever.
@@ -81,7 +84,15 @@ export function Footer() {
             Categories
           </h2>
           {isLoading ? (
-            <p className={styles.muted}>Loading categories...</p>
+            <p className={styles.muted} role="status">
+              Loading categories...
+            </p>
+          ) : status === 'failed' ? (
+            <LoadError
+              message={error ?? 'Failed to fetch categories'}
+              onRetry={() => void dispatch(fetchCategories())}
+              compact
+            />
           ) : (
             <ul className={styles.list}>
               {categories.slice(0, MAX_CATEGORIES).map((category) => (

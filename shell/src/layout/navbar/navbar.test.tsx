@@ -1,5 +1,13 @@
-import { apiClient, initialAuthState, makeStore, type CartItem, type User } from '@store/shared';
+import {
+  apiClient,
+  initialAuthState,
+  makeStore,
+  type ApiResponse,
+  type CartItem,
+  type User,
+} from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { deferred } from '@store/shared/testing/deferred';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navbar } from './navbar';
@@ -23,7 +31,7 @@ const ITEM: CartItem = {
 function renderNavbar(user: User | null, cartItems: CartItem[] = []) {
   const store = makeStore({
     auth: { ...initialAuthState(), user },
-    cart: { items: cartItems, coupon: null, totals: { subtotal: 0, total: 0 } },
+    cart: { items: cartItems, coupon: null, totals: { subtotal: 0, total: 0 }, status: 'loaded' },
   });
   return renderWithProviders(<Navbar />, { store });
 }
@@ -92,6 +100,18 @@ describe('Navbar', () => {
     expect(post).toHaveBeenCalledWith('/auth/logout');
     expect(store.getState().auth.user).toBeNull();
     expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('disables Logout and says so while the server is logging out', async () => {
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
+    renderNavbar(SAM);
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(screen.getByRole('button', { name: 'Logging out...' })).toBeDisabled();
+    answer.resolve({ data: { message: 'bye' }, status: 200 });
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logging out...' })).not.toBeInTheDocument();
   });
 
   it('opens the menu with the toggle and closes it on a link click', async () => {

@@ -10,7 +10,7 @@ import {
   NavLink,
   useNavigate,
 } from '@store/shared';
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import styles from './navbar.module.css';
 import { useMobileMenu } from './use-mobile-menu';
 
@@ -26,11 +26,17 @@ export function Navbar() {
   const cartCount = useAppSelector(selectCartCount);
   const { open, close, toggle } = useMobileMenu();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const [loggingOut, setLoggingOut] = useState(false);
 
   async function handleLogout() {
     close();
-    await dispatch(logout());
-    navigate('/');
+    setLoggingOut(true);
+    try {
+      await dispatch(logout());
+      navigate('/');
+    } finally {
+      setLoggingOut(false);
+    }
   }
 
   function closeOnEscape(event: KeyboardEvent) {
@@ -89,8 +95,13 @@ export function Navbar() {
                 </NavLink>
               </li>
               <li>
-                <button type="button" className={styles.logout} onClick={handleLogout}>
-                  Logout
+                <button
+                  type="button"
+                  className={styles.logout}
+                  onClick={handleLogout}
+                  disabled={loggingOut}
+                >
+                  {loggingOut ? 'Logging out...' : 'Logout'}
                 </button>
               </li>
             </>

@@ -1,0 +1,19 @@
+import type { Product } from '@store/shared';
+
+export const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 'p1',
+  name: 'Neon Brushes',
+  description: 'Forty brushes',
+  price: 19.99,
+  category: 'brushes',
+  category_display_name: 'Brushes',
+  asset_type: 'bundle',
+  preview_image_url: '/img/p1.png',
+  is_featured: true,
+  file_name: null,
+  file_size: null,
+  max_downloads: 5,
+  download_expiry_days: null,
+  created_at: '2026-03-15T12:00:00Z',
+  ...overrides,
+});
