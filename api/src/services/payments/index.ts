@@ -168,7 +168,9 @@ export function createPaymentService(deps: PaymentDeps) {
       if (isServiceOutage(error)) throw error;
       throw checkoutUnavailable(error);
     }
-    await recordSession.execute({ sessionId: session.id, orderId: order.id });
+    if (!session.orderLinked) {
+      await recordSession.execute({ sessionId: session.id, orderId: order.id });
+    }
     return { id: session.id, url: session.url, totalAmount: centsToDollars(total) };
   }
 

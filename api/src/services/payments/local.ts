@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { localCheckoutSessions, type LocalCheckoutSession } from '../../db/schema.ts';
 import {
   WebhookSignatureError,
@@ -68,6 +69,47 @@ export function toProviderSession(session: LocalCheckoutSession): ProviderSessio
 export type HostedPageState = 'open' | 'paid' | 'expired';
 
 /**
+ * Stores a new session and points its order at it in one statement: one commit instead of two,
+ * and no moment where the session exists but its order does not name it.
+ */
+const insertLinkedSession = preparedStatement<
+  { id: string },
+  {
+    id: string;
+    orderId: string;
+    /** JSON of `[{name, unitAmount, quantity}]`. */
+    lineItems: string;
+    amountSubtotal: number;
+    amountDiscount: number;
+    amountTotal: number;
+    discountLabel: string | null;
+    customerEmail: string;
+    successUrl: string;
+    cancelUrl: string;
+    expiresAt: Date;
+  }
+>(
+  'local_session_insert',
+  sql`with created as (
+    insert into local_checkout_sessions (id, order_id, line_items, amount_subtotal,
+      amount_discount, amount_total, discount_label, customer_email, success_url, cancel_url,
+      expires_at)
+    values (${sql.placeholder('id')}::text, ${sql.placeholder('orderId')}::uuid,
+      ${sql.placeholder('lineItems')}::jsonb, ${sql.placeholder('amountSubtotal')}::int,
+      ${sql.placeholder('amountDiscount')}::int, ${sql.placeholder('amountTotal')}::int,
+      ${sql.placeholder('discountLabel')}::text, ${sql.placeholder('customerEmail')}::text,
+      ${sql.placeholder('successUrl')}::text, ${sql.placeholder('cancelUrl')}::text,
+      ${sql.placeholder('expiresAt')}::timestamptz)
+    returning id, order_id
+  ), linked as (
+    update orders set provider_session_id = created.id
+    from created
+    where orders.id = created.order_id
+  )
+  select id from created`,
+);
+
+/**
  * The built-in provider: sessions live in the store's own database and the api serves the
  * hosted page. Paying marks the session paid with one conditional UPDATE, as a provider would.
  */
@@ -90,22 +132,6 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
     )
     .returning()
     .prepare('local_session_pay');
-  const insertSession = db
-    .insert(localCheckoutSessions)
-    .values({
-      id: sql.placeholder('id'),
-      orderId: sql.placeholder('orderId'),
-      lineItems: sql.placeholder('lineItems'),
-      amountSubtotal: sql.placeholder('amountSubtotal'),
-      amountDiscount: sql.placeholder('amountDiscount'),
-      amountTotal: sql.placeholder('amountTotal'),
-      discountLabel: sql.placeholder('discountLabel'),
-      customerEmail: sql.placeholder('customerEmail'),
-      successUrl: sql.placeholder('successUrl'),
-      cancelUrl: sql.placeholder('cancelUrl'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .prepare('local_session_insert');
 
   async function find(sessionId: string): Promise<LocalCheckoutSession | null> {
     if (!SESSION_ID.test(sessionId)) return null;
@@ -149,10 +175,10 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
 
     async createSession(request: CheckoutRequest) {
       const id = `cs_local_${randomBytes(24).toString('base64url')}`;
-      await insertSession.execute({
+      await insertLinkedSession(db, {
         id,
         orderId: request.orderId,
-        lineItems: request.lines,
+        lineItems: JSON.stringify(request.lines),
         amountSubtotal: request.amountSubtotal,
         amountDiscount: request.amountDiscount,
         amountTotal: request.amountTotal,
@@ -164,7 +190,7 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
         cancelUrl: options.cancelUrl,
         expiresAt: new Date(Date.now() + options.sessionTtlSeconds * 1000),
       });
-      return { id, url: `${options.apiUrl}/api/payments/local-checkout/${id}` };
+      return { id, url: `${options.apiUrl}/api/payments/local-checkout/${id}`, orderLinked: true };
     },
 
     async retrieveSession(sessionId) {

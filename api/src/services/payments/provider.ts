@@ -13,6 +13,12 @@ export interface CheckoutRequest {
 export interface CreatedSession {
   id: string;
   url: string;
+  /**
+   * The provider recorded the session id on the order itself, in the statement that stored the
+   * session (a provider that keeps its sessions in the store's own database); otherwise the
+   * payment service records it.
+   */
+  orderLinked?: boolean;
 }
 
 /** A provider's session as the store needs it. */
