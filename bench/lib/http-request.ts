@@ -15,7 +15,10 @@ export interface HttpRequest {
   body?: string;
 }
 
-export function request(url: string, { method, headers = {}, body }: HttpRequest) {
+/** A kept-alive socket the server had closed: the request never reached it. */
+class StaleSocketError extends Error {}
+
+function send(url: string, { method, headers = {}, body }: HttpRequest) {
   return new Promise<Response>((resolve, reject) => {
     const outgoing = http.request(url, { method, headers, agent }, (incoming) => {
       const chunks: Buffer[] = [];
@@ -38,7 +41,23 @@ export function request(url: string, { method, headers = {}, body }: HttpRequest
         );
       });
     });
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const stale = outgoing.reusedSocket && error.code === 'ECONNRESET';
+      reject(stale ? new StaleSocketError(error.message, { cause: error }) : error);
+    });
     outgoing.end(body);
   });
+}
+
+/**
+ * The server may close an idle kept-alive socket just as a request goes out on it; that request
+ * was never read, so it is sent once more on a new socket (what fetch does by itself).
+ */
+export async function request(url: string, options: HttpRequest): Promise<Response> {
+  try {
+    return await send(url, options);
+  } catch (error) {
+    if (error instanceof StaleSocketError) return send(url, options);
+    throw error;
+  }
 }

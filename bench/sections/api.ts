@@ -15,6 +15,12 @@ const BASELINE_SCRIPT = path.join(
 );
 export const CATEGORY = 'digital-art';
 const CONNECTIONS = 50;
+/**
+ * Ceiling and api runs alternate this many times per route: on this shared machine the ceiling
+ * of the same bytes moved between 13k and 21k req/s within minutes, so one pair could put a
+ * route anywhere between 38% and 80% of it.
+ */
+const PAIRS = 3;
 
 interface Route {
   name: string;
@@ -89,8 +95,9 @@ export async function runApiSection(
   database: Database,
   { quick }: { quick: boolean },
 ): Promise<ApiRouteResult[]> {
-  const duration = quick ? 3 : 10;
+  const duration = quick ? 3 : 5;
   const warmup = quick ? 1 : 2;
+  const pairs = quick ? 1 : PAIRS;
   const [product] = await categoryProducts(CATEGORY);
   if (!product) throw new Error(`No products in ${CATEGORY}`);
   const routes: Route[] = [
@@ -144,12 +151,22 @@ export async function runApiSection(
     for (const route of routes) {
       // A fresh session per route: access tokens live 15 minutes.
       if (route.signedIn) session = await login(SHOPPER.email, SHOPPER.password);
-      log(`api ${database.kind}: ${route.name} (${duration} s x2)`);
+      log(`api ${database.kind}: ${route.name} (${pairs} x ${duration} s x2)`);
       await load(apiUrl, route, session, warmup);
-      const base = figures(await load(baselineUrl, route, session, duration));
-      const api = figures(await load(apiUrl, route, session, duration));
-      const ratio = api.requestsPerSecond / base.requestsPerSecond;
-      const clean = api.errors === 0 && api.non2xx === 0;
+      const measured: { base: LoadFigures; api: LoadFigures; ratio: number }[] = [];
+      for (let pair = 0; pair < pairs; pair += 1) {
+        const pairBase = figures(await load(baselineUrl, route, session, duration));
+        const pairApi = figures(await load(apiUrl, route, session, duration));
+        measured.push({
+          base: pairBase,
+          api: pairApi,
+          ratio: pairApi.requestsPerSecond / pairBase.requestsPerSecond,
+        });
+      }
+      // The row shows the pair with the median ratio; a failure in any pair counts.
+      measured.sort((a, b) => a.ratio - b.ratio);
+      const { base, api, ratio } = measured[Math.floor(measured.length / 2)]!;
+      const clean = measured.every((pair) => pair.api.errors === 0 && pair.api.non2xx === 0);
       const budgets: Record<string, Budget> = {};
       if (!route.signedIn) {
         budgets.ratio = check(ratio >= 0.5, '>= 50% of ceiling');
