@@ -1,22 +1,6 @@
-import type { Category, Product } from '@store/shared';
+import type { Category } from '@store/shared';
 
-export const product = (overrides: Partial<Product> = {}): Product => ({
-  id: 'p1',
-  name: 'Neon Brushes',
-  description: 'Forty brushes',
-  price: 19.99,
-  category: 'brushes',
-  category_display_name: 'Brushes',
-  asset_type: 'bundle',
-  preview_image_url: '/img/p1.png',
-  is_featured: false,
-  file_name: null,
-  file_size: null,
-  max_downloads: 5,
-  download_expiry_days: null,
-  created_at: '2026-03-15T12:00:00Z',
-  ...overrides,
-});
+export { product } from '@store/shared/testing/fixtures';
 
 export const option = (id: string, display_name: string): Category => ({
   id,

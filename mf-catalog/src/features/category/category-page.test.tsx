@@ -5,7 +5,7 @@ import { deferred } from '@store/shared/testing/deferred';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { product } from '../../testing/fixtures';
+import { product } from '@store/shared/testing/fixtures';
 import { CategoryPage } from './category-page';
 
 function renderCategory(slug = 'brushes') {

@@ -4,7 +4,7 @@ import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { product } from '../../testing/fixtures';
+import { product } from '@store/shared/testing/fixtures';
 import { FeaturedProducts } from './featured-products';
 
 afterEach(() => jest.restoreAllMocks());
@@ -20,7 +20,7 @@ describe('FeaturedProducts', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading featured products...');
     expect(screen.getByTestId('skeleton')).toHaveAttribute('aria-busy', 'true');
 
-    answer.resolve({ data: [product()], status: 200 });
+    answer.resolve({ data: [product({ is_featured: true })], status: 200 });
     expect(await screen.findByTestId('product-card')).toHaveTextContent('Neon Brushes');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
@@ -48,7 +48,7 @@ describe('FeaturedProducts', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading featured products...');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    again.resolve({ data: [product()], status: 200 });
+    again.resolve({ data: [product({ is_featured: true })], status: 200 });
     expect(await screen.findByTestId('product-card')).toBeInTheDocument();
     expect(get).toHaveBeenCalledTimes(2);
   });

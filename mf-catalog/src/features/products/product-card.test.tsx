@@ -4,7 +4,7 @@ import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { product } from '../../testing/fixtures';
+import { product } from '@store/shared/testing/fixtures';
 import { ProductCard } from './product-card';
 
 const SIGNED_IN = {

@@ -1,5 +1,6 @@
-import type { Product } from '@store/shared';
+import type { Product } from '../catalog/product';
 
+/** A product as the api answers it, for any app's tests; `overrides` set what a test is about. */
 export const product = (overrides: Partial<Product> = {}): Product => ({
   id: 'p1',
   name: 'Neon Brushes',
@@ -9,7 +10,7 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   category_display_name: 'Brushes',
   asset_type: 'bundle',
   preview_image_url: '/img/p1.png',
-  is_featured: true,
+  is_featured: false,
   file_name: null,
   file_size: null,
   max_downloads: 5,
