@@ -190,7 +190,9 @@ describe('faults: PostgreSQL restarted under the running api', { skip, timeout: 
         );
         if (answer.status === 200) recoveredAt = Date.now();
         else await sleep(50);
-        assert.ok(Date.now() - backAt < 10_000, 'the api recovered within 10 s');
+        // A bound, not a speed check (the diagnostic below reports the time): alone it measures
+        // milliseconds, but 10 s ran out once while other test runs shared the two cores.
+        assert.ok(Date.now() - backAt < 30_000, 'the api recovered by itself within 30 s');
       }
       t.diagnostic(`the api answered again ${recoveredAt - backAt} ms after PostgreSQL was back`);
       await sleep(2_000); // shopping goes on after the recovery
