@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { API_URL, type Database } from '../lib/composition.ts';
 import { inParallel } from '../../api/test/scale-out/load.ts';
 import { request } from '../lib/http-request.ts';
-import { check, log, num, table, type Budget } from '../lib/report.ts';
+import { check, log, median, num, table, type Budget } from '../lib/report.ts';
 import {
   callJson,
   categoryProducts,
@@ -76,12 +76,6 @@ const CONCURRENCY = 50;
  */
 const ROUNDS = 3;
 const QUICK_ROUNDS = 1;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /**
  * Completed orders per second with 50 purchases in flight, the median of several rounds (in
