@@ -1,5 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
@@ -38,11 +39,16 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
+            // swc strips types and JSX like tsc's transpile-only mode, in a fraction of its
+            // time; `tsc --noEmit` checks the types (npm run typecheck).
             use: {
-              loader: 'ts-loader',
+              loader: 'swc-loader',
               options: {
-                configFile: path.join(appDir, 'tsconfig.build.json'),
-                transpileOnly: true,
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
               },
             },
           },
@@ -68,7 +74,12 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
         ],
       },
-      optimization: { runtimeChunk: false },
+      optimization: {
+        runtimeChunk: false,
+        // swc's minifier instead of terser's two passes: about 3x faster and slightly
+        // smaller output (docs/decisions.md, "Performance").
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      },
       performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({
