@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedCatalog } from './db/seed/catalog.ts';
+import { skipRedactingPrimitives } from './lib/log-redaction.ts';
 import { RequestLogController } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import authGuard from './plugins/auth-guard.ts';
@@ -100,13 +101,15 @@ export async function buildApp(
     // a failed one. A hung database still fails start-up, after a minute.
     pluginTimeout: 60_000,
   });
+  skipRedactingPrimitives(app.log);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorHandler);
   await app.register(onRequest, { config });
-  await app.register(cookie);
+  // Parsed on first read (lib/auth-cookies.ts requestCookie), not by a hook on every request.
+  await app.register(cookie, { hook: false });
   await app.register(database, { config, database: options.database });
   await app.register(metrics);
   await app.register(services, { config, overrides: options });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { skipsRedactingPrimitives } from '../src/lib/log-redaction.ts';
 import { extractLinks, type MailMessage, type Mailer } from '../src/services/mail/mailer.ts';
 import { PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 import { describeEachDatabase } from './helpers/app.ts';
@@ -176,6 +177,33 @@ describeEachDatabase(
       const [line = ''] = raw;
       assert.match(line, /a careless line/);
       for (const value of values) assert.ok(!line.includes(value), value);
+    });
+
+    it('redact below any key while strings and numbers pass the wildcard paths unchanged', () => {
+      assert.ok(skipsRedactingPrimitives(suite.app.log), 'the primitive fast path is on');
+      raw.length = 0;
+      const text = 'a "quoted" \\ text\nover two lines';
+      suite.app.log.child({ reqId: 'child-1' }).info(
+        {
+          note: text,
+          count: 3,
+          ratio: Number.NaN,
+          flag: false,
+          empty: null,
+          order: { id: 'o-1', password: 'pw-3' },
+        },
+        'a mixed line',
+      );
+      const [line = ''] = raw;
+      assert.ok(!line.includes('pw-3'));
+      const parsedLine = JSON.parse(line) as Record<string, unknown>;
+      assert.equal(parsedLine.reqId, 'child-1');
+      assert.equal(parsedLine.note, text);
+      assert.equal(parsedLine.count, 3);
+      assert.equal(parsedLine.ratio, null);
+      assert.equal(parsedLine.flag, false);
+      assert.equal(parsedLine.empty, null);
+      assert.deepEqual(parsedLine.order, { id: 'o-1', password: '[redacted]' });
     });
   },
   {

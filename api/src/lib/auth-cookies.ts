@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 
 export const ACCESS_COOKIE = 'accessToken';
@@ -11,6 +11,20 @@ interface SessionCookies {
   refreshToken: string;
   rememberMe: boolean;
   sessionExpiresAt: Date;
+}
+
+type Cookies = FastifyRequest['cookies'];
+
+/**
+ * One cookie of the request. The cookie plugin runs without its per-request parsing hook
+ * (app.ts): most answers, the public catalog above all, never read a cookie, so the header is
+ * parsed here on first use instead of on every request.
+ */
+export function requestCookie(request: FastifyRequest, name: string): string | undefined {
+  const parsed = request.cookies as Cookies | null;
+  const cookies = parsed ?? request.server.parseCookie(request.headers.cookie ?? '');
+  request.cookies = cookies;
+  return cookies[name];
 }
 
 function base(config: AppConfig) {

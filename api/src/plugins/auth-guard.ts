@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.ts';
-import { ACCESS_COOKIE } from '../lib/auth-cookies.ts';
+import { ACCESS_COOKIE, requestCookie } from '../lib/auth-cookies.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { appWide } from '../lib/plugin.ts';
 import { verifyAccessToken } from '../services/tokens.ts';
@@ -34,7 +34,7 @@ export default appWide(async (app) => {
   // The signature proves who it is; the session lookup makes logout and password changes
   // effective at once instead of after the 15-minute token lifetime.
   const requireUser: Guard = async (request) => {
-    const token = request.cookies[ACCESS_COOKIE];
+    const token = requestCookie(request, ACCESS_COOKIE);
     if (!token) throw new HttpError(401, 'Not authenticated');
     const check = verifyAccessToken(app.config.tokenSecret, token);
     if (!check.ok) {

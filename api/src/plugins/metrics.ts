@@ -26,7 +26,6 @@ export default appWide(async (app) => {
       route: request.routeOptions.url ?? UNMATCHED,
       status: String(reply.statusCode),
     };
-    metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     done();
   });

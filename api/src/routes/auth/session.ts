@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies } from '../../lib/auth-cookies.ts';
+import {
+  ACCESS_COOKIE,
+  REFRESH_COOKIE,
+  clearSessionCookies,
+  requestCookie,
+} from '../../lib/auth-cookies.ts';
 import { verifyAccessToken } from '../../services/tokens.ts';
 import { json, messageBody } from '../common/answers.ts';
 import { errors, UNSAFE } from '../common/errors.ts';
@@ -31,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const raw = request.cookies[REFRESH_COOKIE];
+      const raw = requestCookie(request, REFRESH_COOKIE);
       const result = raw ? await sessions.rotate(raw) : null;
       if (!result?.ok) {
         clearSessionCookies(reply, app.config);
@@ -62,9 +67,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const raw = request.cookies[REFRESH_COOKIE];
+      const raw = requestCookie(request, REFRESH_COOKIE);
       let sessionId = raw ? await sessions.sessionIdForRefreshToken(raw) : null;
-      const access = request.cookies[ACCESS_COOKIE];
+      const access = requestCookie(request, ACCESS_COOKIE);
       if (!sessionId && access) {
         const check = verifyAccessToken(app.config.tokenSecret, access);
         if (check.ok) sessionId = check.claims.sid;
