@@ -22,6 +22,17 @@ function renderProfile(overrides: Partial<User> = {}) {
   });
 }
 
+/** Opens the name editor and presses Save; the caller settles the held answer. */
+async function saveWithAnswerHeld() {
+  const answer = deferred<ApiResponse>();
+  jest.spyOn(apiClient, 'put').mockReturnValue(answer.promise);
+  const ui = userEvent.setup();
+  renderProfile();
+  await ui.click(screen.getByRole('button', { name: 'Edit full name' }));
+  await ui.click(screen.getByRole('button', { name: 'Save' }));
+  return answer;
+}
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('ProfilePage', () => {
@@ -81,13 +92,7 @@ describe('ProfilePage', () => {
 
   it('disables Save with its busy text while the name is saved', async () => {
     jest.spyOn(notify, 'success').mockImplementation(() => 0);
-    const answer = deferred<ApiResponse>();
-    jest.spyOn(apiClient, 'put').mockReturnValue(answer.promise);
-    const ui = userEvent.setup();
-    renderProfile();
-
-    await ui.click(screen.getByRole('button', { name: 'Edit full name' }));
-    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    const answer = await saveWithAnswerHeld();
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
 
     answer.resolve({ data: { message: 'ok', user: { ...user, name: 'Ada King' } }, status: 200 });
@@ -96,13 +101,7 @@ describe('ProfilePage', () => {
 
   it('stays in edit mode with Save enabled again when saving fails', async () => {
     jest.spyOn(notify, 'error').mockImplementation(() => 0);
-    const answer = deferred<ApiResponse>();
-    jest.spyOn(apiClient, 'put').mockReturnValue(answer.promise);
-    const ui = userEvent.setup();
-    renderProfile();
-
-    await ui.click(screen.getByRole('button', { name: 'Edit full name' }));
-    await ui.click(screen.getByRole('button', { name: 'Save' }));
+    const answer = await saveWithAnswerHeld();
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
     answer.reject(httpError(400, 'Name too long'));
 

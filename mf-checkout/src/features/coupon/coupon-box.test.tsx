@@ -6,6 +6,17 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CouponBox } from './coupon-box';
 
+/** Types `code` and presses Apply Code; the caller settles the held answer. */
+async function applyWithAnswerHeld(code: string) {
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
+  const answer = deferred<ApiResponse>();
+  jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
+  renderWithProviders(<CouponBox />);
+  await userEvent.type(screen.getByPlaceholderText('Enter code here'), code);
+  await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+  return answer;
+}
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('CouponBox', () => {
@@ -44,13 +55,7 @@ describe('CouponBox', () => {
 
   it('disables Apply Code with its busy text while the code is checked', async () => {
     jest.spyOn(notify, 'success').mockImplementation(() => undefined);
-    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
-    const answer = deferred<ApiResponse>();
-    jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
-    renderWithProviders(<CouponBox />);
-
-    await userEvent.type(screen.getByPlaceholderText('Enter code here'), 'GIFT10');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+    const answer = await applyWithAnswerHeld('GIFT10');
     expect(screen.getByRole('button', { name: 'Applying...' })).toBeDisabled();
 
     answer.resolve({
@@ -63,13 +68,7 @@ describe('CouponBox', () => {
 
   it('enables Apply Code again after a refused code', async () => {
     const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
-    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
-    const answer = deferred<ApiResponse>();
-    jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
-    renderWithProviders(<CouponBox />);
-
-    await userEvent.type(screen.getByPlaceholderText('Enter code here'), 'NOPE');
-    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+    const answer = await applyWithAnswerHeld('NOPE');
     expect(screen.getByRole('button', { name: 'Applying...' })).toBeDisabled();
     answer.reject(httpError(404, 'Coupon not found'));
 
