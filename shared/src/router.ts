@@ -7,6 +7,7 @@
 export {
   BrowserRouter,
   Link,
+  matchPath,
   NavLink,
   Navigate,
   Outlet,

@@ -13,7 +13,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './config/load-runtime-config';
-import { registerRemoteLocations } from './remotes/federation-loader';
+import { preloadRemotePages, registerRemoteLocations } from './remotes/federation-loader';
+import { remoteToPreload } from './remotes/remote-routes';
 
 async function start() {
   announceApp(__APP_NAME__, __APP_VERSION__);
@@ -23,6 +24,9 @@ async function start() {
     const config = await loadRuntimeConfig();
     setApiBaseUrl(config.apiBaseUrl);
     registerRemoteLocations(config.remotes);
+    // Downloads while React renders the shell (and a signed-in visitor's auth check runs).
+    const remote = remoteToPreload(window.location.pathname);
+    if (remote) preloadRemotePages(remote);
   } catch (error) {
     console.error('Runtime config unavailable; remote pages will show their fallback', error);
   }

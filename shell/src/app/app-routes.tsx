@@ -21,11 +21,8 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner />}>
       <Routes>
-        <Route path="/" element={<RemotePage remote="catalog" path="/" />} />
-        <Route
-          path="/category/:category"
-          element={<RemotePage remote="catalog" path="/category/:category" />}
-        />
+        <Route path="/" element={<RemotePage path="/" />} />
+        <Route path="/category/:category" element={<RemotePage path="/category/:category" />} />
         <Route element={<SignedOutOnly />}>
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/login" element={<LoginPage />} />
@@ -34,23 +31,14 @@ export function AppRoutes() {
         <Route path="/verify-email/:token" element={<VerifyEmailPage />} />
         <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
         <Route element={<SignedInOnly />}>
-          <Route path="/cart" element={<RemotePage remote="checkout" path="/cart" />} />
-          <Route
-            path="/purchase-success"
-            element={<RemotePage remote="checkout" path="/purchase-success" />}
-          />
-          <Route
-            path="/purchase-cancel"
-            element={<RemotePage remote="checkout" path="/purchase-cancel" />}
-          />
-          <Route path="/orders" element={<RemotePage remote="account" path="/orders" />} />
-          <Route path="/profile" element={<RemotePage remote="account" path="/profile" />} />
+          <Route path="/cart" element={<RemotePage path="/cart" />} />
+          <Route path="/purchase-success" element={<RemotePage path="/purchase-success" />} />
+          <Route path="/purchase-cancel" element={<RemotePage path="/purchase-cancel" />} />
+          <Route path="/orders" element={<RemotePage path="/orders" />} />
+          <Route path="/profile" element={<RemotePage path="/profile" />} />
         </Route>
         <Route element={<AdminOnly />}>
-          <Route
-            path="/secret-dashboard"
-            element={<RemotePage remote="admin" path="/secret-dashboard" />}
-          />
+          <Route path="/secret-dashboard" element={<RemotePage path="/secret-dashboard" />} />
         </Route>
         <Route path="/about" element={<AboutPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />

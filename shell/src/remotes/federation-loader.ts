@@ -32,3 +32,11 @@ export async function loadRemotePages(key: RemoteKey): Promise<RemoteRoutesModul
     throw error;
   }
 }
+
+/**
+ * Starts loading a remote's pages without waiting for them; the page's own load joins the same
+ * download. A failure here is the page's to report: it retries and shows its fallback.
+ */
+export function preloadRemotePages(key: RemoteKey): void {
+  loadRemotePages(key).catch(() => {});
+}

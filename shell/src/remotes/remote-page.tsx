@@ -1,15 +1,16 @@
-import { RemoteBoundary, type RemoteKey } from '@store/shared';
+import { RemoteBoundary } from '@store/shared';
 import { useCallback } from 'react';
 import { loadRemotePages } from './federation-loader';
 import { REMOTE_LABELS } from './remote-catalogue';
+import { REMOTE_ROUTES, type RemotePath } from './remote-routes';
 
 interface RemotePageProps {
-  remote: RemoteKey;
   /** The route path exactly as the remote's `pages` map keys it. */
-  path: string;
+  path: RemotePath;
 }
 
-export function RemotePage({ remote, path }: RemotePageProps) {
+export function RemotePage({ path }: RemotePageProps) {
+  const remote = REMOTE_ROUTES[path];
   const load = useCallback(async () => {
     const pages = await loadRemotePages(remote);
     const Page = pages[path];

@@ -1,0 +1,22 @@
+/** Deploy-time document beside index.html: moving a remote never needs a shell rebuild. */
+const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+
+let request: Promise<unknown> | null = null;
+
+/**
+ * The runtime config's JSON, fetched once per page. The entry starts it before the bootstrap
+ * chunk and the shared packages download, so the document that gates every remote arrives while
+ * they do, not after them. Imports nothing shared: the entry runs before Module Federation's
+ * shared scope exists.
+ */
+export function requestRuntimeConfig(): Promise<unknown> {
+  if (!request) {
+    request = fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' }).then((response) => {
+      if (!response.ok) throw new Error(`Runtime config answered ${response.status}`);
+      return response.json() as Promise<unknown>;
+    });
+    // The bootstrap awaits it and reports a failure; until then it is not unhandled.
+    request.catch(() => {});
+  }
+  return request;
+}
