@@ -12,12 +12,15 @@ const REMOTE_APP = {
   admin: 'mf-admin',
 };
 
-/** The pages the shell mounts, read from its route table: `{ 'mf-catalog': ['/', ...] }`. */
+const SHELL_REMOTE_ROUTES = 'shell/src/remotes/remote-routes.ts';
+
+/** The pages the shell mounts, read from its remote route table: `{ 'mf-catalog': ['/', ...] }`. */
 function shellExpectations(routesSource) {
+  const table = routesSource.match(/export const REMOTE_ROUTES = \{([\s\S]*?)\}/);
+  // An unreadable table must fail the build, not expect nothing of every remote.
+  if (!table) throw new Error(`No REMOTE_ROUTES table in ${SHELL_REMOTE_ROUTES}`);
   const expected = {};
-  for (const [, remote, page] of routesSource.matchAll(
-    /<RemotePage\s+remote="(\w+)"\s+path="([^"]+)"/g,
-  )) {
+  for (const [, page, remote] of table[1].matchAll(/'([^']+)'\s*:\s*'(\w+)'/g)) {
     const app = REMOTE_APP[remote];
     if (!app) throw new Error(`The shell mounts an unknown remote "${remote}"`);
     (expected[app] ??= []).push(page);
@@ -38,7 +41,7 @@ function readSource(relative) {
 
 /** Every route the shell mounts from `appName` must be in that remote's `pages`. */
 function missingPages(appName, sources = {}) {
-  const expected = shellExpectations(sources.shell ?? readSource('shell/src/app/app-routes.tsx'));
+  const expected = shellExpectations(sources.shell ?? readSource(SHELL_REMOTE_ROUTES));
   const declared = declaredPages(sources.remote ?? readSource(`${appName}/src/routes.tsx`));
   return (expected[appName] ?? []).filter((page) => !declared.includes(page));
 }

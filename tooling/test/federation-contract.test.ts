@@ -17,14 +17,15 @@ describe('federation contract', () => {
     expect(contractProblems()).toEqual([]);
   });
 
-  it('reads the pages the shell mounts from its route table', () => {
+  it('reads the pages the shell mounts from its remote route table', () => {
     const expected = shellExpectations(
-      readFileSync(path.join(ROOT, 'shell/src/app/app-routes.tsx'), 'utf8'),
+      readFileSync(path.join(ROOT, 'shell/src/remotes/remote-routes.ts'), 'utf8'),
     );
     expect(expected['mf-catalog']).toEqual(['/', '/category/:category']);
     expect(expected['mf-account']).toEqual(['/orders', '/profile']);
     expect(expected['mf-checkout']).toEqual(['/cart', '/purchase-success', '/purchase-cancel']);
     expect(expected['mf-admin']).toEqual(['/secret-dashboard']);
+    expect(() => shellExpectations('export const ROUTES = {};')).toThrow(/No REMOTE_ROUTES/);
   });
 
   it('reports a page a remote stopped exposing', () => {
