@@ -24,8 +24,9 @@ async function start() {
     const config = await loadRuntimeConfig();
     setApiBaseUrl(config.apiBaseUrl);
     registerRemoteLocations(config.remotes);
-    // Downloads while React renders the shell (and a signed-in visitor's auth check runs).
-    const remote = remoteToPreload(window.location.pathname);
+    // The entry fetched its files; this runs it while React renders the shell (and a signed-in
+    // visitor's auth check runs).
+    const remote = remoteToPreload(window.location.pathname, hasLoggedInCookie());
     if (remote) preloadRemotePages(remote);
   } catch (error) {
     console.error('Runtime config unavailable; remote pages will show their fallback', error);

@@ -1,5 +1,7 @@
 import { requestRuntimeConfig } from './config/runtime-config-request';
+import { preloadOpenedPageRemote } from './remotes/entry-preload';
 
-// In flight while the bootstrap chunk and the shared packages load (see the function).
-void requestRuntimeConfig();
+// Both in flight while the bootstrap chunk and the shared packages load (see the functions); a
+// config that fails to arrive is the bootstrap's to report.
+requestRuntimeConfig().then(preloadOpenedPageRemote, () => {});
 void import('./bootstrap');

@@ -1,17 +1,16 @@
-import { remoteToPreload } from './remote-routes';
-
-function setSignedIn(signedIn: boolean) {
-  document.cookie = `isLoggedIn=${signedIn ? 'true' : 'false'}; path=/`;
-}
+import { matchPath } from '@store/shared';
+import {
+  matchesRemotePath,
+  REMOTE_ROUTES,
+  remoteToPreload,
+  type RemotePath,
+} from './remote-routes';
 
 describe('the remote preloaded for the page being opened', () => {
-  afterEach(() => setSignedIn(false));
-
   it('is the catalog for the home and category pages, signed in or not', () => {
-    expect(remoteToPreload('/')).toBe('catalog');
-    expect(remoteToPreload('/category/digital-art')).toBe('catalog');
-    setSignedIn(true);
-    expect(remoteToPreload('/category/digital-art/')).toBe('catalog');
+    expect(remoteToPreload('/', false)).toBe('catalog');
+    expect(remoteToPreload('/category/digital-art', false)).toBe('catalog');
+    expect(remoteToPreload('/category/digital-art/', true)).toBe('catalog');
   });
 
   it('is the checkout or account remote only for a visitor with a session', () => {
@@ -21,17 +20,49 @@ describe('the remote preloaded for the page being opened', () => {
       ['/orders', 'account'],
       ['/profile', 'account'],
     ]) {
-      setSignedIn(false);
-      expect(remoteToPreload(path!)).toBeNull();
-      setSignedIn(true);
-      expect(remoteToPreload(path!)).toBe(remote);
+      expect(remoteToPreload(path!, false)).toBeNull();
+      expect(remoteToPreload(path!, true)).toBe(remote);
     }
   });
 
   it('is nothing for the admin dashboard, the shell pages and unknown paths', () => {
-    setSignedIn(true);
     for (const path of ['/secret-dashboard', '/login', '/about', '/nowhere', '/category']) {
-      expect(remoteToPreload(path)).toBeNull();
+      expect(remoteToPreload(path, true)).toBeNull();
+    }
+  });
+});
+
+describe('the entry route matcher', () => {
+  it('answers as the router does for every remote page', () => {
+    const pathnames = [
+      '',
+      '/',
+      '//',
+      '/x',
+      '/CART',
+      '/cart/',
+      '/cart//',
+      '/cart/x',
+      '/carts',
+      '/category',
+      '/category/',
+      '/category//',
+      '/category/digital-art',
+      '/Category/Digital-Art/',
+      '/category/a%20b',
+      '/category/a/b',
+      '/orders',
+      '/profile/',
+      '/secret-dashboard/x',
+    ];
+    for (const path of Object.keys(REMOTE_ROUTES) as RemotePath[]) {
+      for (const pathname of pathnames) {
+        expect([path, pathname, matchesRemotePath(path, pathname)]).toEqual([
+          path,
+          pathname,
+          matchPath(path, pathname) !== null,
+        ]);
+      }
     }
   });
 });
