@@ -7,7 +7,6 @@
 export {
   BrowserRouter,
   Link,
-  matchPath,
   NavLink,
   Navigate,
   Outlet,

@@ -1,4 +1,4 @@
-import { matchPath } from '@store/shared';
+import { matchPath } from 'react-router';
 import {
   matchesRemotePath,
   REMOTE_ROUTES,
