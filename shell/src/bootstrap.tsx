@@ -2,6 +2,7 @@ import {
   announceApp,
   apiClient,
   authApi,
+  checkAuth,
   hasLoggedInCookie,
   installRefreshInterceptor,
   makeStore,
@@ -37,9 +38,12 @@ async function start() {
     refresh: authApi.refresh,
     onRefreshFailed: () => store.dispatch(userCleared()),
   });
+  // Before the first render, not in an effect after it: the profile request then runs while
+  // React renders, instead of after the render and its paint (AuthGate holds the routes).
+  const authCheck = store.dispatch(checkAuth());
   createRoot(root).render(
     <StrictMode>
-      <App store={store} />
+      <App store={store} authCheck={authCheck} />
     </StrictMode>,
   );
 }

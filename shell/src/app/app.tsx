@@ -9,12 +9,12 @@ import { AuthGate } from './auth-gate';
 import { CartLoader } from './cart-loader';
 import { ScrollToTop } from './scroll-to-top';
 
-export function App({ store }: { store: AppStore }) {
+export function App({ store, authCheck }: { store: AppStore; authCheck: Promise<unknown> }) {
   return (
     <Provider store={store}>
       <BrowserRouter>
         <ScrollToTop />
-        <AuthGate>
+        <AuthGate check={authCheck}>
           <CartLoader />
           <div className={styles.layout}>
             <Navbar />

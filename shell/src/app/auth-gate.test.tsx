@@ -1,4 +1,4 @@
-import { apiClient, refreshToken, type ApiResponse } from '@store/shared';
+import { apiClient, checkAuth, makeStore, refreshToken, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { AuthGate } from './auth-gate';
@@ -24,18 +24,22 @@ afterEach(() => {
 });
 
 describe('AuthGate', () => {
-  it('renders the page at once for a signed-out visitor, mounting it only once', () => {
+  it('renders the page at once for a signed-out visitor, mounting it only once', async () => {
     const mounts = jest.fn();
     function Page() {
       mounts();
       return <p>page</p>;
     }
+    const store = makeStore();
+    const check = store.dispatch(checkAuth());
     renderWithProviders(
-      <AuthGate>
+      <AuthGate check={check}>
         <Page />
       </AuthGate>,
+      { store },
     );
     expect(screen.getByText('page')).toBeInTheDocument();
+    await act(() => check);
     expect(mounts).toHaveBeenCalledTimes(1);
   });
 
@@ -45,18 +49,27 @@ describe('AuthGate', () => {
     jest
       .spyOn(apiClient, 'get')
       .mockReturnValue(new Promise((resolve) => (answerProfile = resolve)));
-    const { store } = renderWithProviders(
-      <AuthGate>
+    const store = makeStore();
+    // The bootstrap's order: the check is dispatched before the first render.
+    const check = store.dispatch(checkAuth());
+    expect(apiClient.get).toHaveBeenCalledTimes(1);
+    renderWithProviders(
+      <AuthGate check={check}>
         <p>page</p>
       </AuthGate>,
+      { store },
     );
     expect(screen.getByTestId('loading-screen')).toBeInTheDocument();
 
     await act(async () => answerProfile({ data: user, status: 200 }));
     expect(await screen.findByText('page')).toBeInTheDocument();
+    // The gate waits on the bootstrap's check; it never asks for the profile again.
+    expect(apiClient.get).toHaveBeenCalledTimes(1);
 
     jest.spyOn(apiClient, 'post').mockReturnValue(new Promise(() => undefined));
-    store.dispatch(refreshToken());
+    act(() => {
+      void store.dispatch(refreshToken());
+    });
     setIndicator(false);
     expect(screen.getByText('page')).toBeInTheDocument();
     expect(screen.queryByTestId('loading-screen')).not.toBeInTheDocument();
