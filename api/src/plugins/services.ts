@@ -93,7 +93,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     if (!config.smtpUrl && config.isProduction) {
       app.log.warn('SMTP_URL is not set: mail goes to the outbox folder and its links to the log');
     }
-    const limits = options.overrides?.limits ?? createRateLimitStore(config.redisUrl);
+    const limits = options.overrides?.limits ?? createRateLimitStore(config.redisUrl, app.log);
     const cache = options.overrides?.cache ?? createCacheStore(config.redisUrl, app.log);
     const sessionCache = new SessionCache(cache, {
       ttlSeconds: config.sessionCacheTtlSeconds,

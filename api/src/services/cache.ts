@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient, type RedisLogger } from './redis-client.ts';
 
 /**
  * Named, versioned cache entries. `invalidate` bumps the name's version instead of deleting the
@@ -65,10 +66,6 @@ export class MemoryCacheStore implements CacheStore {
 
 const VERSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-interface Logger {
-  warn(object: object, message: string): void;
-}
-
 /** Shared by every api instance; values are JSON. Redis trouble falls back to the loader. */
 export class RedisCacheStore implements CacheStore {
   private readonly redis: Redis;
@@ -76,14 +73,14 @@ export class RedisCacheStore implements CacheStore {
   constructor(
     url: string,
     prefix = 'cache:',
-    private readonly log?: Logger,
+    private readonly log?: RedisLogger,
   ) {
     // Auto-pipelining: the version reads of concurrent requests share one write to the socket.
-    this.redis = new Redis(url, {
-      keyPrefix: prefix,
-      maxRetriesPerRequest: 2,
-      enableAutoPipelining: true,
-    });
+    this.redis = createRedisClient(
+      url,
+      { keyPrefix: prefix, maxRetriesPerRequest: 2, enableAutoPipelining: true },
+      { log, role: 'cache' },
+    );
   }
 
   async remember<T>(name: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
@@ -126,6 +123,6 @@ export class RedisCacheStore implements CacheStore {
   }
 }
 
-export function createCacheStore(redisUrl: string | null, log?: Logger): CacheStore {
+export function createCacheStore(redisUrl: string | null, log?: RedisLogger): CacheStore {
   return redisUrl ? new RedisCacheStore(redisUrl, 'cache:', log) : new MemoryCacheStore();
 }

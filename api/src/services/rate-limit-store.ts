@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient, type RedisLogger } from './redis-client.ts';
 
 export interface Counter {
   count: number;
@@ -75,8 +76,12 @@ type ScriptedRedis = Redis & {
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: ScriptedRedis;
 
-  constructor(url: string, prefix = 'rl:') {
-    const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
+  constructor(url: string, prefix = 'rl:', log?: RedisLogger) {
+    const redis = createRedisClient(
+      url,
+      { keyPrefix: prefix, maxRetriesPerRequest: 2 },
+      { log, role: 'rate limits' },
+    );
     // Sent by EVALSHA once Redis knows it; the key prefix applies to KEYS[1].
     redis.defineCommand('rateLimitIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
     this.redis = redis as ScriptedRedis;
@@ -106,6 +111,6 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-export function createRateLimitStore(redisUrl: string | null): RateLimitStore {
-  return redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
+export function createRateLimitStore(redisUrl: string | null, log?: RedisLogger): RateLimitStore {
+  return redisUrl ? new RedisRateLimitStore(redisUrl, 'rl:', log) : new MemoryRateLimitStore();
 }
