@@ -153,15 +153,21 @@ export interface RunningApi {
   restart(): Promise<void>;
 }
 
-/** The api as its own process on a fresh temp DATA_DIR (demo data: NODE_ENV=development). */
-export async function startBenchApi(database: Database): Promise<RunningApi> {
+/**
+ * The api as its own process on a fresh temp DATA_DIR (demo data: NODE_ENV=development).
+ * `origins`: the shells that call it (ab.ts serves two).
+ */
+export async function startBenchApi(
+  database: Database,
+  { origins = [SHELL_URL] }: { origins?: string[] } = {},
+): Promise<RunningApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-api-'));
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     APP_URL: SHELL_URL,
-    APP_ORIGINS: SHELL_URL,
+    APP_ORIGINS: origins.join(','),
     // The embedded defaults must not pick up a DATABASE_URL from the caller's shell.
     DATABASE_URL: database.url ?? '',
     // The throughput runs log in many times; nothing here is a brute-force attempt.

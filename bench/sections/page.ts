@@ -21,7 +21,7 @@ export const FAST_4G = {
 type Bucket = AppName | 'shared';
 const BUCKETS: Bucket[] = [...APPS, 'shared'];
 
-interface PageSpec {
+export interface PageSpec {
   name: string;
   path: string;
   signedIn: boolean;
@@ -29,7 +29,7 @@ interface PageSpec {
   ready: { label: string; selector: string; text?: string };
 }
 
-interface OneLoad {
+export interface OneLoad {
   jsBytes: Record<Bucket, number>;
   requests: number;
   readyMs: number;
@@ -145,14 +145,18 @@ function initScript(ready: PageSpec['ready']): string {
 })();`;
 }
 
-async function newContext(browser: Browser, signedIn: boolean): Promise<BrowserContext> {
+async function newContext(
+  browser: Browser,
+  signedIn: boolean,
+  shellUrl = SHELL_URL,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(60_000);
   if (signedIn) {
     // The context's own request: the session cookies land in the context.
-    const answer = await context.request.post(`${SHELL_URL}/api/auth/login`, {
+    const answer = await context.request.post(`${shellUrl}/api/auth/login`, {
       data: { email: SHOPPER.email, password: SHOPPER.password },
-      headers: { origin: SHELL_URL },
+      headers: { origin: shellUrl },
     });
     if (!answer.ok()) throw new Error(`login answered ${answer.status()}`);
   }
@@ -163,13 +167,15 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
 }
 
-async function loadOnce(
+/** One cold load of `spec` in a fresh context; `shellUrl` picks the composition (ab.ts). */
+export async function loadOnce(
   browser: Browser,
   spec: PageSpec,
   throttled: boolean,
   bucketOf: (url: string) => Bucket | null,
+  shellUrl = SHELL_URL,
 ): Promise<OneLoad> {
-  const context = await newContext(browser, spec.signedIn);
+  const context = await newContext(browser, spec.signedIn, shellUrl);
   try {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -204,7 +210,7 @@ async function loadOnce(
       if (bucket) jsBytes[bucket] += event.encodedDataLength;
     });
 
-    await page.goto(`${SHELL_URL}${spec.path}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${shellUrl}${spec.path}`, { waitUntil: 'domcontentloaded' });
     await page
       .waitForFunction(benchReady, undefined, {
         timeout: 60_000,
@@ -267,14 +273,12 @@ async function navigateOnce(browser: Browser, href: string, heading: string): Pr
   }
 }
 
-export async function runPageSection({ quick }: { quick: boolean }): Promise<PageResult> {
-  const runs = quick ? 3 : 7;
-  // The signed-in cart page shows a line, not the empty state.
+/** The measured pages; the signed-in cart page gets a line first, so it is not the empty state. */
+export async function benchPages(): Promise<PageSpec[]> {
   const shopper = await login(SHOPPER.email, SHOPPER.password);
   const [product] = await categoryProducts(CATEGORY);
   await call('PUT', `/api/cart/${product!.id}`, { session: shopper, body: { quantity: 1 } });
-
-  const specs: PageSpec[] = [
+  return [
     {
       name: '/',
       path: '/',
@@ -294,12 +298,21 @@ export async function runPageSection({ quick }: { quick: boolean }): Promise<Pag
       ready: { label: 'cart heading', selector: 'h1', text: 'cart' },
     },
   ];
-  const bucketOf = classifier();
-  const browser = await chromium.launch({
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+}
+
+export async function runPageSection({ quick }: { quick: boolean }): Promise<PageResult> {
+  const runs = quick ? 3 : 7;
+  const specs = await benchPages();
+  const bucketOf = classifier();
+  const browser = await launchChromium();
   const loads: PageFigures[] = [];
   const navigations: NavigationFigures[] = [];
   try {

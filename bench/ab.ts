@@ -1,0 +1,190 @@
+// `npm run ab -w bench -- save <name>`: keeps the five apps' current production builds as
+// bench/results/ab/<name> (built first when stale).
+// `npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]`: serves both
+// saved builds at once (each on its own ports, one api) and loads each page from each build in
+// turn, alternating which goes first, so both see the same minute of the machine.
+//
+// Why: single page runs here drift by more than a start-up change is worth (docs/decisions.md,
+// "Performance"); a paired comparison inside each round is what resolves such a change.
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeServer, distOf } from '../scripts/lib/composition.mjs';
+import { startStaticServer } from '../scripts/lib/static-server.mjs';
+import {
+  APPS,
+  EMBEDDED,
+  PORTS,
+  REMOTES,
+  assertPortsFree,
+  ensureBuilt,
+  startBenchApi,
+  type AppName,
+} from './lib/composition.ts';
+import { log, median, ms, table } from './lib/report.ts';
+import { benchPages, launchChromium, loadOnce, type PageSpec } from './sections/page.ts';
+
+const SAVED = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'ab');
+const NAME = /^[\w.-]+$/;
+
+interface Variant {
+  name: string;
+  dir: string;
+  shellUrl: string;
+  ports: Record<AppName, number>;
+}
+
+function savedDir(name: string): string {
+  if (!NAME.test(name)) throw new Error(`A build's name is letters, digits, . _ -: ${name}`);
+  return path.join(SAVED, name);
+}
+
+async function save(name: string): Promise<void> {
+  ensureBuilt();
+  const dir = savedDir(name);
+  await rm(dir, { recursive: true, force: true });
+  for (const app of APPS) await cp(distOf(app), path.join(dir, app), { recursive: true });
+  log(`saved the current builds as ${path.relative(process.cwd(), dir)}`);
+}
+
+function variant(name: string, index: number): Variant {
+  const dir = savedDir(name);
+  const missing = APPS.filter((app) => !existsSync(path.join(dir, app)));
+  if (missing.length) throw new Error(`${dir} lacks ${missing.join(', ')}: save it first`);
+  // The bench's own ports + 10 per build, apart from a full bench run's.
+  const base = PORTS.shell + 10 * (index + 1);
+  const ports = Object.fromEntries(APPS.map((app, offset) => [app, base + offset])) as Record<
+    AppName,
+    number
+  >;
+  return { name, dir, shellUrl: `http://localhost:${ports.shell}`, ports };
+}
+
+async function serve(build: Variant): Promise<Server[]> {
+  const runtimeConfig = {
+    apiBaseUrl: '/api',
+    remotes: Object.fromEntries(
+      REMOTES.map((app) => [
+        app.replace(/^mf-/, ''),
+        `http://localhost:${build.ports[app]}/mf-manifest.json`,
+      ]),
+    ),
+  };
+  return Promise.all(
+    APPS.map(
+      (app) =>
+        startStaticServer({
+          root: path.join(build.dir, app),
+          port: build.ports[app],
+          spa: app === 'shell',
+          apiTarget: app === 'shell' ? `http://127.0.0.1:${PORTS.api}` : undefined,
+          runtimeConfig: app === 'shell' ? runtimeConfig : undefined,
+        }) as Promise<Server>,
+    ),
+  );
+}
+
+interface Paired {
+  page: string;
+  figure: 'ready' | 'LCP';
+  a: number[];
+  b: number[];
+}
+
+/** One row per page and figure: both medians, the median of the rounds' differences. */
+function pairedRows(pairs: Paired[], names: [string, string]): string[][] {
+  const header = [
+    'page',
+    'figure',
+    `a = ${names[0]}`,
+    `b = ${names[1]}`,
+    'paired median b - a',
+    'rounds b lower',
+  ];
+  return [
+    header,
+    ...pairs.map(({ page, figure, a, b }) => {
+      const differences = a.map((value, round) => b[round]! - value);
+      const difference = median(differences);
+      return [
+        page,
+        figure,
+        ms(median(a)),
+        ms(median(b)),
+        `${difference > 0 ? '+' : ''}${ms(difference)}`,
+        `${differences.filter((value) => value < 0).length} of ${differences.length}`,
+      ];
+    }),
+  ];
+}
+
+async function compare(names: [string, string], args: string[]): Promise<void> {
+  const rounds = Number(args.find((arg) => arg.startsWith('--rounds='))?.split('=')[1] ?? 9);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds wants a whole number');
+  const throttled = !args.includes('--local');
+  const onlyPages = args
+    .find((arg) => arg.startsWith('--pages='))
+    ?.split('=')[1]
+    ?.split(',');
+  const builds = names.map(variant) as [Variant, Variant];
+  await assertPortsFree([PORTS.api, ...builds.flatMap((build) => Object.values(build.ports))]);
+
+  const api = await startBenchApi(EMBEDDED, { origins: builds.map((build) => build.shellUrl) });
+  const servers: Server[] = [];
+  const browser = await launchChromium();
+  try {
+    for (const build of builds) servers.push(...(await serve(build)));
+    const specs = (await benchPages()).filter(
+      (spec: PageSpec) => !onlyPages || onlyPages.includes(spec.path),
+    );
+    if (!specs.length) throw new Error(`--pages names none of the bench's pages`);
+    const none = () => null;
+    // Throw-away loads warm the servers' file caches, not the browser's.
+    for (const build of builds) await loadOnce(browser, specs[0]!, false, none, build.shellUrl);
+
+    const pairs = specs.flatMap((spec) =>
+      (['ready', 'LCP'] as const).map((figure) => ({ page: spec.name, figure, a: [], b: [] })),
+    ) as Paired[];
+    for (let round = 0; round < rounds; round += 1) {
+      log(`round ${round + 1} of ${rounds} (${throttled ? 'throttled' : 'local'})`);
+      const order = round % 2 ? [1, 0] : [0, 1];
+      for (const spec of specs) {
+        for (const index of order) {
+          const load = await loadOnce(browser, spec, throttled, none, builds[index]!.shellUrl);
+          const side = index === 0 ? 'a' : 'b';
+          for (const pair of pairs.filter((one) => one.page === spec.name))
+            pair[side].push(pair.figure === 'ready' ? load.readyMs : load.lcpMs);
+        }
+      }
+    }
+    const report = table(
+      `A/B: a = ${names[0]}, b = ${names[1]}, ${rounds} rounds, ${throttled ? 'throttled' : 'local'}`,
+      pairedRows(pairs, names),
+    );
+    process.stdout.write(`${report}\n`);
+    await mkdir(SAVED, { recursive: true });
+    await writeFile(
+      path.join(SAVED, `${names[0]}-vs-${names[1]}.json`),
+      JSON.stringify({ at: new Date().toISOString(), rounds, throttled, pairs, report }, null, 2),
+    );
+  } finally {
+    await browser.close();
+    await Promise.all(servers.map((server) => closeServer(server)));
+    await api.stop();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const names = rest.filter((arg) => !arg.startsWith('--'));
+if (command === 'save' && names.length === 1) await save(names[0]!);
+else if (command === 'compare' && names.length === 2)
+  await compare(names as [string, string], rest);
+else {
+  process.stderr.write(
+    'usage: npm run ab -w bench -- save <name>\n' +
+      '       npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]\n',
+  );
+  process.exitCode = 2;
+}
