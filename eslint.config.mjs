@@ -15,6 +15,8 @@ export default tseslint.config(
       '**/coverage/**',
       'api/drizzle/**',
       'e2e/.artifacts/**',
+      // Saved builds of 'npm run ab -w bench'.
+      'bench/results/**',
     ],
   },
   js.configs.recommended,
