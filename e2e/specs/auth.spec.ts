@@ -84,6 +84,8 @@ test('a forgotten password is reset from the e-mailed link and the new one works
     await page.goto(store.url('/login'));
     await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
     await waitForRoute(page, store.baseUrl, '/forgot-password');
+    // Not before: the login page, still on screen while the lazy page loads, has the same field.
+    await heading(page, 'Forgot Password?').waitFor();
     await page.getByLabel('Email Address', { exact: true }).fill(account.email);
     const requestedAt = Date.now();
     await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click();

@@ -49,7 +49,12 @@ export function heading(page: Page, name: string): Locator {
   return page.getByRole('heading', { name, exact: true });
 }
 
-/** Waits until the browser shows `route` of the shell (client-side navigations included). */
+/**
+ * Waits until the browser shows `route` of the shell (client-side navigations included) in its
+ * address bar. The URL changes as the navigation starts; a lazy page renders later, because React
+ * Router navigates in a transition and the previous page stays on screen until the new one's chunk
+ * has loaded. Wait for the new page's own content before typing into it.
+ */
 export async function waitForRoute(page: Page, baseUrl: string, route: string): Promise<void> {
   await page.waitForURL((url) => url.href === `${baseUrl}${route}`);
 }
