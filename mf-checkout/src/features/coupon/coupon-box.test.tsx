@@ -45,6 +45,18 @@ describe('CouponBox', () => {
     expect(input).toHaveValue('');
   });
 
+  it('keeps a code typed before the available coupon arrives', async () => {
+    const mine = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'get').mockReturnValue(mine.promise);
+    renderWithProviders(<CouponBox />);
+    const input = screen.getByPlaceholderText('Enter code here');
+    await userEvent.type(input, 'SPRING20');
+
+    mine.resolve({ data: { code: 'GIFT10', discountPercentage: 10 }, status: 200 });
+    expect(await screen.findByText(/Your Available Coupon:/)).toBeInTheDocument();
+    expect(input).toHaveValue('SPRING20');
+  });
+
   it('ignores Apply Code with an empty input', async () => {
     jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
     const post = jest.spyOn(apiClient, 'post');

@@ -27,7 +27,8 @@ export function CouponBox() {
       .then((coupon) => {
         if (!current || !coupon) return;
         setAvailable(coupon);
-        setCode(coupon.code);
+        // A code typed before the answer arrived is the shopper's; only an empty input is filled.
+        setCode((typed) => typed || coupon.code);
       })
       .catch((error: unknown) => console.error('Could not load the available coupon', error));
     return () => {
