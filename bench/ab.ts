@@ -178,13 +178,18 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
 
 const [command, ...rest] = process.argv.slice(2);
 const names = rest.filter((arg) => !arg.startsWith('--'));
-if (command === 'save' && names.length === 1) await save(names[0]!);
-else if (command === 'compare' && names.length === 2)
-  await compare(names as [string, string], rest);
-else {
-  process.stderr.write(
-    'usage: npm run ab -w bench -- save <name>\n' +
-      '       npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]\n',
-  );
-  process.exitCode = 2;
+try {
+  if (command === 'save' && names.length === 1) await save(names[0]!);
+  else if (command === 'compare' && names.length === 2)
+    await compare(names as [string, string], rest);
+  else {
+    process.stderr.write(
+      'usage: npm run ab -w bench -- save <name>\n' +
+        '       npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]\n',
+    );
+    process.exitCode = 2;
+  }
+} catch (error) {
+  process.stderr.write(`ab: ${(error as Error).message}\n`);
+  process.exitCode = 1;
 }
