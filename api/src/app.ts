@@ -20,6 +20,8 @@ import mailRetry from './plugins/mail-retry.ts';
 import metrics from './plugins/metrics.ts';
 import { genReqId } from './plugins/request-id.ts';
 import paymentSweep from './plugins/payment-sweep.ts';
+import { routerRefusal } from './plugins/router-refusal.ts';
+import { securityHeaders } from './plugins/security.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
 import analyticsRoutes from './routes/analytics/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -86,6 +88,7 @@ export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const security = await securityHeaders(config);
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     // One line per request at info level (production); errors keep their own lines.
@@ -96,6 +99,7 @@ export async function buildApp(
     bodyLimit: config.bodyLimitBytes,
     // Signed download tokens travel as one path parameter (about 250 characters).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    frameworkErrors: routerRefusal(security),
     // Start-up migrations wait for another instance's advisory lock, and the embedded database
     // opens in well over Fastify's default 10 s on a busy 2-core machine: a slow start is not
     // a failed one. A hung database still fails start-up, after a minute.
@@ -107,7 +111,7 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(errorHandler);
-  await app.register(onRequest, { config });
+  await app.register(onRequest, { config, security });
   // Parsed on first read (lib/auth-cookies.ts requestCookie), not by a hook on every request.
   await app.register(cookie, { hook: false });
   await app.register(database, { config, database: options.database });

@@ -83,4 +83,20 @@ describeEachDatabase('security headers, request ids and CORS on every answer', (
     assert.equal(preflight.statusCode, 204);
     expectHeaders(preflight.headers, expected, 'preflight');
   });
+
+  it("sends them with the router's own refusals, in the api's error shape", async () => {
+    const expected = await helmetsOwnHeaders(helmetOptions(suite.config));
+    const cases = [
+      ['/api/products/%E0%A4%A', 400, 'The address is not valid: it has a malformed %-escape.'],
+      [`/api/products/category/${'x'.repeat(1001)}`, 414, 'The address is too long.'],
+    ] as const;
+    for (const [url, status, message] of cases) {
+      const response = await suite.app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, status, url.slice(0, 40));
+      expectHeaders(response.headers, expected, `${status} from the router`);
+      assert.match(String(response.headers['content-type']), /^application\/json/);
+      // The answer names no part of the address: Fastify's own echoed it back.
+      assert.deepEqual(response.json(), { message });
+    }
+  });
 });
