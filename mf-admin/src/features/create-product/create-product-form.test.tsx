@@ -172,6 +172,23 @@ describe('CreateProductForm', () => {
     expect(selectAdminProducts(store.getState()).map((p) => p.id)).toEqual(['new']);
   });
 
+  it('says the product is being saved once every byte is sent', async () => {
+    jest.spyOn(apiClient, 'post').mockImplementation((_url, _body, options) => {
+      options?.onUploadProgress?.({ loaded: 100, total: 100 });
+      return new Promise(() => undefined);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CreateProductForm />);
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByRole('button', { name: 'Saving product...' })).toBeDisabled();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'value',
+      '100',
+    );
+  });
+
   it('toasts the server message and keeps the form when creation fails', async () => {
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
     jest.spyOn(apiClient, 'post').mockRejectedValue(httpError(413, 'Preview image is too large'));

@@ -13,8 +13,11 @@ export function CreateProductForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [invalidAttempts, setInvalidAttempts] = useState(0);
   const uploading = progress !== null;
+  // At 100 % the bytes are sent and the server is still storing them (a large asset takes seconds).
   const busyLabel = uploading
-    ? `Uploading... ${progress}%`
+    ? progress < 100
+      ? `Uploading... ${progress}%`
+      : 'Saving product...'
     : reading.length > 0
       ? 'Reading files...'
       : null;
