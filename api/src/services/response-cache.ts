@@ -4,7 +4,8 @@ import type { CacheStore } from './cache.ts';
 
 /** A serialized JSON body with its strong ETag, ready to send as it is. */
 export interface CachedBody {
-  body: string;
+  /** UTF-8 bytes, not a string: a string body is encoded again on every send. */
+  body: Buffer;
   etag: string;
   /** The value the body was serialized from (read-only). */
   value: unknown;
@@ -29,7 +30,7 @@ export interface ResponseCacheOptions {
 export const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 export function serialize(value: unknown): CachedBody {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value));
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
   return { body, etag: `"${hash}"`, value };
 }
@@ -122,7 +123,7 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Sends the stored string as it is (no serializer), or 304 to a matching If-None-Match. */
+/** Sends the stored bytes as they are (no serializer), or 304 to a matching If-None-Match. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
   reply.header('etag', cached.etag).header('cache-control', CACHE_CONTROL);
   if (etagMatches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
