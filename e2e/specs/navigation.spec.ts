@@ -79,3 +79,27 @@ test('at 375px the menu opens with its toggle and closes on a link click', (t) =
     },
     { viewport: { width: 375, height: 812 } },
   ));
+
+test('resting the pointer on a link fetches its page, so the click needs no script', (t) =>
+  store.journey(t, async (page) => {
+    await page.goto(store.url('/'));
+    await page.getByTestId('category-card').first().waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About Us' });
+    const fetched = page.waitForResponse(
+      (response) => response.request().resourceType() === 'script',
+    );
+    await about.hover();
+    await fetched;
+    await page.waitForLoadState('networkidle');
+
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await about.click();
+    await waitForRoute(page, store.baseUrl, '/about');
+    await heading(page, 'About Us').waitFor();
+    assert.deepEqual(scripts, [], 'the click fetched scripts the hover should have');
+  }));

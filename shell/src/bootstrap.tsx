@@ -13,6 +13,7 @@ import '@store/shared/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadOnLinkIntent } from './app/link-intent-preload';
 import { loadRuntimeConfig } from './config/load-runtime-config';
 import { preloadRemotePages, registerRemoteLocations } from './remotes/federation-loader';
 import { remoteToPreload } from './remotes/remote-routes';
@@ -46,6 +47,7 @@ async function start() {
       <App store={store} authCheck={authCheck} />
     </StrictMode>,
   );
+  preloadOnLinkIntent();
 }
 
 void start();

@@ -2,10 +2,14 @@ import { lazy, type ComponentType } from 'react';
 
 /**
  * The shell's own screens load on first visit: a shopper landing on `/` downloads none of the
- * auth or static pages' code, only the catalog remote's.
+ * auth or static pages' code, only the catalog remote's. `preload` starts that download early
+ * (link-intent-preload.ts); the page's own load then joins it.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: () => void load().catch(() => {}) },
+  );
 }
 
 export const SignupPage = page(() => import('../features/auth/signup-page'), 'SignupPage');
@@ -37,3 +41,15 @@ export const NotFoundPage = page(
   () => import('../features/not-found/not-found-page'),
   'NotFoundPage',
 );
+
+/** The shell's pages a link can lead to, by path (mailed links open the others). */
+export const LINKED_SHELL_PAGES: Record<string, { preload: () => void }> = {
+  '/signup': SignupPage,
+  '/login': LoginPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/about': AboutPage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+  '/faq': FaqPage,
+  '/support': SupportPage,
+};
