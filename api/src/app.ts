@@ -44,8 +44,9 @@ export interface BuildOptions extends ServiceOverrides {
   onRoute?: (route: RouteOptions) => void;
 }
 
-// Mailed tokens and signed download links are credentials: the log keeps the route shape only.
-const SECRET_IN_PATH = /\/(verify-email|reset-password|downloads)\/[^/?#]+/g;
+// Mailed tokens, signed download links and the local provider's checkout session ids (which
+// pay or cancel a session on its hosted page) are credentials: the log keeps the route shape.
+const SECRET_IN_PATH = /\/(verify-email|reset-password|downloads|local-checkout)\/[^/?#]+/g;
 
 // Credentials by name, at the top of a logged object or one level down, and the credential
 // headers of any logged header object (req, res, err). The serializers below log no headers

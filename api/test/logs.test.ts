@@ -114,7 +114,8 @@ describeEachDatabase(
       const [product] = await createProducts(suite.app, [7], {
         originalAsset: dataUrl('text/plain', 'a file for the log test'),
       });
-      await buy(suite.app, client, [{ product }]);
+      const order = await buy(suite.app, client, [{ product }]);
+      secrets.set(order.providerSessionId!, 'the checkout session id');
       const ticketResponse = await client.get(`/api/products/download/${product.id}`);
       assert.equal(ticketResponse.statusCode, 200);
       const ticket = await downloadTicket(client, product.id);
