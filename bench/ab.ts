@@ -11,29 +11,28 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { closeServer, distOf } from '../scripts/lib/composition.mjs';
-import { startStaticServer } from '../scripts/lib/static-server.mjs';
+import { distOf } from '../scripts/lib/composition.mjs';
 import {
   APPS,
   EMBEDDED,
   PORTS,
-  REMOTES,
   assertPortsFree,
   ensureBuilt,
   startBenchApi,
-  type AppName,
+  startFrontends,
+  stopFrontends,
+  type AppPorts,
 } from './lib/composition.ts';
 import { log, median, ms, table } from './lib/report.ts';
-import { benchPages, launchChromium, loadOnce, type PageSpec } from './sections/page.ts';
+import { benchPages, launchChromium, loadOnce } from './sections/page.ts';
 
 const SAVED = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'ab');
 const NAME = /^[\w.-]+$/;
 
 interface Variant {
-  name: string;
   dir: string;
   shellUrl: string;
-  ports: Record<AppName, number>;
+  ports: AppPorts;
 }
 
 function savedDir(name: string): string {
@@ -55,35 +54,8 @@ function variant(name: string, index: number): Variant {
   if (missing.length) throw new Error(`${dir} lacks ${missing.join(', ')}: save it first`);
   // The bench's own ports + 10 per build, apart from a full bench run's.
   const base = PORTS.shell + 10 * (index + 1);
-  const ports = Object.fromEntries(APPS.map((app, offset) => [app, base + offset])) as Record<
-    AppName,
-    number
-  >;
-  return { name, dir, shellUrl: `http://localhost:${ports.shell}`, ports };
-}
-
-async function serve(build: Variant): Promise<Server[]> {
-  const runtimeConfig = {
-    apiBaseUrl: '/api',
-    remotes: Object.fromEntries(
-      REMOTES.map((app) => [
-        app.replace(/^mf-/, ''),
-        `http://localhost:${build.ports[app]}/mf-manifest.json`,
-      ]),
-    ),
-  };
-  return Promise.all(
-    APPS.map(
-      (app) =>
-        startStaticServer({
-          root: path.join(build.dir, app),
-          port: build.ports[app],
-          spa: app === 'shell',
-          apiTarget: app === 'shell' ? `http://127.0.0.1:${PORTS.api}` : undefined,
-          runtimeConfig: app === 'shell' ? runtimeConfig : undefined,
-        }) as Promise<Server>,
-    ),
-  );
+  const ports = Object.fromEntries(APPS.map((app, offset) => [app, base + offset])) as AppPorts;
+  return { dir, shellUrl: `http://localhost:${ports.shell}`, ports };
 }
 
 interface Paired {
@@ -135,9 +107,11 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
   const servers: Server[] = [];
   const browser = await launchChromium();
   try {
-    for (const build of builds) servers.push(...(await serve(build)));
+    for (const { ports, dir } of builds) {
+      servers.push(...(await startFrontends({ ports, rootOf: (app) => path.join(dir, app) })));
+    }
     const specs = (await benchPages()).filter(
-      (spec: PageSpec) => !onlyPages || onlyPages.includes(spec.path),
+      (spec) => !onlyPages || onlyPages.includes(spec.path),
     );
     if (!specs.length) throw new Error(`--pages names none of the bench's pages`);
     const none = () => null;
@@ -171,7 +145,7 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
     );
   } finally {
     await browser.close();
-    await Promise.all(servers.map((server) => closeServer(server)));
+    await stopFrontends(servers);
     await api.stop();
   }
 }

@@ -38,15 +38,21 @@ export const REMOTES = APPS.filter((name) => name !== 'shell');
 export const SHELL_URL = `http://localhost:${PORTS.shell}`;
 export const API_URL = `http://localhost:${PORTS.api}`;
 
-export const RUNTIME_CONFIG = {
-  apiBaseUrl: '/api',
-  remotes: {
-    catalog: `http://localhost:${PORTS['mf-catalog']}/mf-manifest.json`,
-    account: `http://localhost:${PORTS['mf-account']}/mf-manifest.json`,
-    checkout: `http://localhost:${PORTS['mf-checkout']}/mf-manifest.json`,
-    admin: `http://localhost:${PORTS['mf-admin']}/mf-manifest.json`,
-  },
-};
+export type AppPorts = Record<AppName, number>;
+
+/** The shell's runtime config that finds the remotes on `ports`. */
+export function runtimeConfigFor(ports: AppPorts) {
+  const manifest = (app: AppName) => `http://localhost:${ports[app]}/mf-manifest.json`;
+  return {
+    apiBaseUrl: '/api',
+    remotes: {
+      catalog: manifest('mf-catalog'),
+      account: manifest('mf-account'),
+      checkout: manifest('mf-checkout'),
+      admin: manifest('mf-admin'),
+    },
+  };
+}
 
 export function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -72,19 +78,26 @@ export function ensureBuilt(): void {
 }
 
 /**
- * The production static servers of the five apps on the bench ports. The shell's server answers
- * the bench's runtime config, so the shell finds the remotes on the bench ports without touching
- * shell/dist.
+ * The production static servers of the five apps, on the bench ports unless `ports` says
+ * otherwise, serving their dist folders unless `rootOf` names other builds. The shell's server
+ * answers a runtime config naming those ports, so the shell finds the remotes there without
+ * touching shell/dist.
  */
-export async function startFrontends(): Promise<Server[]> {
+export async function startFrontends({
+  ports = PORTS,
+  rootOf,
+}: { ports?: AppPorts; rootOf?: (app: AppName) => string } = {}): Promise<Server[]> {
+  const root = (app: AppName) => rootOf?.(app);
   const shell = (await startAppServer('shell', {
     apiPort: PORTS.api,
-    port: PORTS.shell,
-    runtimeConfig: RUNTIME_CONFIG,
+    port: ports.shell,
+    runtimeConfig: runtimeConfigFor(ports),
+    root: root('shell'),
   })) as Server;
   const remotes = await Promise.all(
     REMOTES.map(
-      async (name) => (await startAppServer(name, { port: PORTS[name] })) as unknown as Server,
+      async (name) =>
+        (await startAppServer(name, { port: ports[name], root: root(name) })) as unknown as Server,
     ),
   );
   return [shell, ...remotes];

@@ -29,7 +29,7 @@ export interface PageSpec {
   ready: { label: string; selector: string; text?: string };
 }
 
-export interface OneLoad {
+interface OneLoad {
   jsBytes: Record<Bucket, number>;
   requests: number;
   readyMs: number;

@@ -134,15 +134,16 @@ export function stopProcess(child) {
 
 /**
  * @param {string} appName
- * @param {{ apiPort?: number, port?: number, runtimeConfig?: object }} [options]
+ * @param {{ apiPort?: number, port?: number, runtimeConfig?: object, root?: string }} [options]
+ *   `root`: another build of the app than its dist folder (the bench's A/B serves saved ones).
  */
 export async function startAppServer(
   appName,
-  { apiPort = API_PORT, port = apps[appName].port, runtimeConfig } = {},
+  { apiPort = API_PORT, port = apps[appName].port, runtimeConfig, root = distOf(appName) } = {},
 ) {
   const isShell = appName === 'shell';
   return startStaticServer({
-    root: distOf(appName),
+    root,
     port,
     spa: isShell,
     apiTarget: isShell ? `http://127.0.0.1:${apiPort}` : undefined,

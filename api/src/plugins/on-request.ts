@@ -4,11 +4,11 @@ import { createCors } from './cors.ts';
 import { createCsrfCheck } from './csrf.ts';
 
 /**
- * Everything every request gets, in one synchronous onRequest hook: helmet's security
- * headers (computed once by buildApp, which gives them to the router's refusals too), the
- * request id, CORS and the CSRF/content-type check of unsafe
- * methods. One callback hook instead of five async ones saves a promise and a microtask
- * turn per step on every request. Headers are set before the checks, so refusals carry them.
+ * Everything every request gets, in one synchronous onRequest hook: helmet's security headers
+ * (computed once by buildApp, which gives them to the router's refusals too), the request id,
+ * CORS and the CSRF/content-type check of unsafe methods. One callback hook instead of five
+ * async ones saves a promise and a microtask turn per step on every request. Headers are set
+ * before the checks, so refusals carry them.
  */
 export default appWide<{ config: AppConfig; security: Record<string, string> }>(
   async (app, { config, security }) => {
