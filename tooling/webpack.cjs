@@ -39,16 +39,15 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            // swc strips types and JSX like tsc's transpile-only mode, in a fraction of its
-            // time; `tsc --noEmit` checks the types (npm run typecheck).
+            // ts-loader in transpile-only mode: each file is compiled alone (isolatedModules),
+            // and `tsc --noEmit` checks the types (npm run typecheck). The apps' own tsconfig
+            // has noEmit, hence the build config here (docs/decisions.md, "Performance").
             use: {
-              loader: 'swc-loader',
+              loader: 'ts-loader',
               options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2022',
-                },
+                configFile: path.join(__dirname, 'tsconfig.build.json'),
+                transpileOnly: true,
+                compilerOptions: { jsx: production ? 'react-jsx' : 'react-jsxdev' },
               },
             },
           },
