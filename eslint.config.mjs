@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SHARED_ONLY_IMPORTS = [
+  ...['react-router', 'react-router-dom'].map((name) => ({
+    name,
+    message: "Import the router API from '@store/shared' (shared/src/router.ts).",
+  })),
+  { name: 'axios', message: "Use apiClient from '@store/shared' (shared/src/api)." },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,20 +48,34 @@ export default tseslint.config(
     },
   },
   {
-    // A second copy of react-router in a remote would have its own router context; axios was
-    // replaced by shared/src/api to fit the home page's JavaScript budget (issue #8).
+    // A second copy of react-router in a remote would have its own router context, and a second
+    // axios would have neither the base URL nor the refresh-on-401 interceptor: both travel
+    // inside @store/shared, the one federated copy.
     files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    ignores: ['shared/src/router.ts', 'shared/src/testing/**', '**/*.test.ts', '**/*.test.tsx'],
+    ignores: [
+      'shared/src/router.ts',
+      'shared/src/api/**',
+      'shared/src/testing/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+    ],
+    rules: { 'no-restricted-imports': ['error', { paths: SHARED_ONLY_IMPORTS }] },
+  },
+  {
+    // Redux Toolkit travels inside @store/shared too (shared/src/store/toolkit.ts), so that it is
+    // tree-shaken; a direct import would add a second, whole copy to an app.
+    files: ['shell/src/**', 'mf-*/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            ...['react-router', 'react-router-dom'].map((name) => ({
-              name,
-              message: "Import the router API from '@store/shared' (shared/src/router.ts).",
-            })),
-            { name: 'axios', message: "Use apiClient from '@store/shared' (shared/src/api)." },
+            ...SHARED_ONLY_IMPORTS,
+            {
+              name: '@reduxjs/toolkit',
+              message: "Import Redux Toolkit from '@store/shared' (shared/src/store/toolkit.ts).",
+            },
           ],
         },
       ],

@@ -1,12 +1,12 @@
 // One map for all five apps: a range that differs between host and remote would load two Reacts.
-// react-router is not here: it travels inside @store/shared (shared/src/router.ts), tree-shaken.
+// react-router and Redux Toolkit are not here: they travel inside @store/shared, tree-shaken
+// (shared/src/router.ts, shared/src/store/toolkit.ts).
 const ranges = {
   react: '^19.0.0',
   'react/': '^19.0.0',
   'react-dom': '^19.0.0',
   'react-dom/': '^19.0.0',
   'react-redux': '^9.0.0',
-  '@reduxjs/toolkit': '^2.0.0',
   'react-toastify': '^11.0.0',
   '@store/shared': '^0.1.0',
 };

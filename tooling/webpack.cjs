@@ -7,6 +7,10 @@ const { sharedSingletons } = require('./shared-singletons.cjs');
 const { apps, API_PORT } = require('./apps.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 
+const INJECT_RUNTIME_CJS =
+  require.resolve('@module-federation/inject-external-runtime-core-plugin');
+const INJECT_RUNTIME_ESM = INJECT_RUNTIME_CJS.replace(/\.cjs$/, '.js');
+
 /**
  * One webpack config for every app. A remote exposes only `./routes`; the shell exposes nothing
  * and learns where the remotes live at run time (see shell/src/remotes).
@@ -33,7 +37,13 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // The federation plugin adds the runtime provider by its CommonJS entry, which would
+        // bundle a second, CommonJS copy of the runtime next to the ES one the shell runs on;
+        // the package's ES entry shares it.
+        alias: isHost ? { [INJECT_RUNTIME_CJS]: INJECT_RUNTIME_ESM } : {},
+      },
       module: {
         rules: [
           {
@@ -102,6 +112,10 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
             optimization: isHost
               ? { target: 'web' }
               : { target: 'web', disableRemote: true, disableSnapshot: true },
+            // In production a remote runs on the shell's federation runtime instead of carrying
+            // its own copy (docs/decisions.md, "Performance"); alone in development it keeps one.
+            provideExternalRuntime: isHost,
+            externalRuntime: !isHost && production,
           },
         }),
         new DefinePlugin({

@@ -66,6 +66,10 @@ test(`the home page needs at most ${HOME_JS_BUDGET_KIB} KiB of JavaScript, witho
 
     const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
     t.diagnostic(`JavaScript for /: ${kib(total)} KiB in ${scripts.length} files`);
+    for (const script of [...scripts].sort((a, b) => b.bytes - a.bytes))
+      t.diagnostic(
+        `  ${kib(script.bytes)} KiB ${new URL(script.url).port}${new URL(script.url).pathname}`,
+      );
     assert.ok(
       total <= HOME_JS_BUDGET_KIB * 1024,
       `/ loaded ${kib(total)} KiB of JavaScript, over the ${HOME_JS_BUDGET_KIB} KiB budget`,

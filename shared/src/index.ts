@@ -1,11 +1,6 @@
 export { apiClient, setApiBaseUrl } from './api/client';
-export { ApiError, isApiError } from './api/api-error';
-export type {
-  ApiRequestConfig,
-  ApiRequestOptions,
-  ApiResponse,
-  ApiUploadProgress,
-} from './api/api-types';
+export { isApiError, type ApiError } from './api/api-error';
+export type { ApiClient, ApiResponse } from './api/api-types';
 export { errorMessage, responseField } from './api/error-message';
 export { installRefreshInterceptor, REFRESH_PATH } from './api/refresh-interceptor';
 export { authApi } from './auth/auth-api';
@@ -90,3 +85,4 @@ export { PasswordField, type MatchState } from './ui/password-field';
 export { TabPanel, Tabs, type TabItem } from './ui/tabs';
 export { announceApp } from './federation/announce-app';
 export * from './router';
+export * from './store/toolkit';

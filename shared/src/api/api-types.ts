@@ -1,26 +1,26 @@
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
-export interface ApiUploadProgress {
-  loaded: number;
-  /** Absent when the browser cannot tell the body's length. */
-  total?: number;
-}
+/** What the apps read of an answer; axios's full response has more, which nothing relies on. */
+export type ApiResponse<T = unknown> = Pick<AxiosResponse<T>, 'data' | 'status'>;
 
-/** What a call may add besides its method and URL. */
-export interface ApiRequestOptions {
-  /** A JSON value, or FormData/Blob sent as they are. */
-  data?: unknown;
-  onUploadProgress?: (progress: ApiUploadProgress) => void;
-}
+type Call = <T = unknown>(url: string, config?: AxiosRequestConfig) => Promise<ApiResponse<T>>;
+type CallWithBody = <T = unknown>(
+  url: string,
+  data?: unknown,
+  config?: AxiosRequestConfig,
+) => Promise<ApiResponse<T>>;
 
-/** A whole call: what `request` takes, and what an `ApiError` carries so it can be repeated. */
-export interface ApiRequestConfig extends ApiRequestOptions {
-  method: HttpMethod;
-  /** Relative to the client's base URL. */
-  url: string;
-}
-
-export interface ApiResponse<T = unknown> {
-  data: T;
-  status: number;
+/**
+ * The axios instance as the apps use it. Answers are typed down to `ApiResponse`, so a test can
+ * stand in for one call with `{ data, status }`.
+ */
+export interface ApiClient {
+  request<T = unknown>(config: AxiosRequestConfig): Promise<ApiResponse<T>>;
+  get: Call;
+  delete: Call;
+  post: CallWithBody;
+  put: CallWithBody;
+  patch: CallWithBody;
+  interceptors: AxiosInstance['interceptors'];
+  defaults: AxiosInstance['defaults'];
 }

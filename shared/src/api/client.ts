@@ -1,8 +1,16 @@
-import { createApiClient } from './create-api-client';
+import axios, { type CreateAxiosDefaults } from 'axios';
+import type { ApiClient } from './api-types';
 
-/** The one HTTP client: cookies on every call and, as the spec says, no client timeout. */
+/** Calls go to `/api` until `setApiBaseUrl`; tests pass their own `adapter`. */
+export function createApiClient(defaults: CreateAxiosDefaults = {}): ApiClient {
+  // The session is cookies and the api may live on another origin; the spec wants no client
+  // timeout (0 is axios's "none", spelled out so a changed default cannot add one).
+  return axios.create({ baseURL: '/api', withCredentials: true, timeout: 0, ...defaults });
+}
+
+/** The one HTTP client of every app, loaded once with the shared package. */
 export const apiClient = createApiClient();
 
 export function setApiBaseUrl(baseUrl: string): void {
-  apiClient.setBaseUrl(baseUrl);
+  apiClient.defaults.baseURL = baseUrl;
 }

@@ -1,17 +1,32 @@
-import { createApiClient } from './create-api-client';
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { createApiClient } from './client';
 import { installRefreshInterceptor, REFRESH_PATH } from './refresh-interceptor';
-import type { Transport } from './transport';
 
-const unauthorized = { status: 401, data: { message: 'Not signed in' } };
-const pathOf = (url: string) => url.replace(/^\/api/, '');
+type Answer = { status: number; data: unknown };
+const unauthorized: Answer = { status: 401, data: { message: 'Not signed in' } };
 
-/** A fake transport: answers 401 until a refresh succeeds, recording every path called. */
+/** An axios adapter answering per path, settling by status as axios's own adapters do. */
+function scriptedAdapter(answer: (path: string) => Answer): AxiosAdapter {
+  return async (config: InternalAxiosRequestConfig) => {
+    const { status, data } = answer(config.url ?? '');
+    const response = { status, data, statusText: '', headers: {}, config };
+    if (status < 400) return response;
+    throw new AxiosError(
+      `Request failed with status code ${status}`,
+      AxiosError.ERR_BAD_REQUEST,
+      config,
+      undefined,
+      response,
+    );
+  };
+}
+
+/** Answers 401 until a refresh succeeds, recording every path called. */
 function makeClient() {
   const calls: string[] = [];
   let sessionValid = false;
   let refreshSucceeds = true;
-  const transport: Transport = async ({ url }) => {
-    const path = pathOf(url);
+  const adapter = scriptedAdapter((path) => {
     calls.push(path);
     if (path === REFRESH_PATH) {
       if (!refreshSucceeds) return unauthorized;
@@ -19,9 +34,9 @@ function makeClient() {
       return { status: 200, data: { message: 'refreshed' } };
     }
     return sessionValid ? { status: 200, data: { ok: path } } : unauthorized;
-  };
+  });
   return {
-    client: createApiClient({ transport }),
+    client: createApiClient({ adapter }),
     calls,
     failRefresh: () => {
       refreshSucceeds = false;
@@ -46,6 +61,35 @@ describe('installRefreshInterceptor', () => {
     expect(answers.map((a) => a.data.ok)).toEqual(['/a', '/b', '/c']);
     expect(calls.filter((url) => url === REFRESH_PATH)).toHaveLength(1);
     expect(onRefreshFailed).not.toHaveBeenCalled();
+  });
+
+  it('repeats the original call with its method and body', async () => {
+    const sent: { method?: string; url?: string; data: unknown }[] = [];
+    let refreshed = false;
+    const client = createApiClient({
+      adapter: async (config) => {
+        sent.push({ method: config.method, url: config.url, data: config.data });
+        if (config.url === REFRESH_PATH) refreshed = true;
+        return scriptedAdapter(() => (refreshed ? { status: 201, data: 'made' } : unauthorized))(
+          config,
+        );
+      },
+    });
+    installRefreshInterceptor(client, {
+      hasSession: () => true,
+      refresh: () => client.post(REFRESH_PATH),
+      onRefreshFailed: jest.fn(),
+    });
+
+    const answer = await client.post('/cart', { productId: 'p1', quantity: 2 });
+
+    expect(answer).toMatchObject({ status: 201, data: 'made' });
+    const body = JSON.stringify({ productId: 'p1', quantity: 2 });
+    expect(sent).toEqual([
+      { method: 'post', url: '/cart', data: body },
+      { method: 'post', url: REFRESH_PATH, data: undefined },
+      { method: 'post', url: '/cart', data: body },
+    ]);
   });
 
   it('does not refresh when the logged-in indicator is absent', async () => {
@@ -78,10 +122,10 @@ describe('installRefreshInterceptor', () => {
   it('retries a request at most once', async () => {
     const calls: string[] = [];
     const client = createApiClient({
-      transport: async ({ url }) => {
-        calls.push(pathOf(url));
-        return pathOf(url) === REFRESH_PATH ? { status: 200, data: {} } : unauthorized;
-      },
+      adapter: scriptedAdapter((path) => {
+        calls.push(path);
+        return path === REFRESH_PATH ? { status: 200, data: {} } : unauthorized;
+      }),
     });
     installRefreshInterceptor(client, {
       hasSession: () => true,

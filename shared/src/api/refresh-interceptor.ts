@@ -1,8 +1,14 @@
-import { isApiError } from './api-error';
-import type { ApiRequestConfig } from './api-types';
-import type { ApiClient } from './create-api-client';
+import { isAxiosError } from 'axios';
+import type { ApiClient } from './api-types';
 
 export const REFRESH_PATH = '/auth/refresh-token';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the repeat of a call that failed with 401, so a second 401 is final. */
+    retriedAfterRefresh?: boolean;
+  }
+}
 
 interface RefreshOptions {
   /** True while the `isLoggedIn=true` indicator cookie exists. */
@@ -16,20 +22,18 @@ interface RefreshOptions {
 /**
  * Spec section 4: on a 401, refresh once and repeat the request. Concurrent 401s share one
  * refresh, the refresh call itself never triggers another, and each request retries at most once.
+ * Returns the function that removes the interceptor.
  */
 export function installRefreshInterceptor(client: ApiClient, options: RefreshOptions): () => void {
   let pendingRefresh: Promise<unknown> | null = null;
-  // A repeated call carries the same config object, so this is how a second 401 is recognised.
-  const retried = new WeakSet<ApiRequestConfig>();
 
-  return client.onError(async (error) => {
-    if (!isApiError(error) || error.response?.status !== 401) throw error;
+  const id = client.interceptors.response.use(undefined, async (error: unknown) => {
+    if (!isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
     const { config } = error;
-    if (retried.has(config) || config.url.includes(REFRESH_PATH) || !options.hasSession()) {
+    if (config.retriedAfterRefresh || config.url?.includes(REFRESH_PATH) || !options.hasSession()) {
       throw error;
     }
 
-    retried.add(config);
     pendingRefresh ??= options.refresh().finally(() => {
       pendingRefresh = null;
     });
@@ -39,6 +43,7 @@ export function installRefreshInterceptor(client: ApiClient, options: RefreshOpt
       options.onRefreshFailed();
       throw refreshError;
     }
-    return client.request(config);
+    return client.request({ ...config, retriedAfterRefresh: true });
   });
+  return () => client.interceptors.response.eject(id);
 }

@@ -1,5 +1,5 @@
-import { ApiError } from '../api/api-error';
 import { apiClient } from '../api/client';
+import { httpError as errorAnswer } from '../testing/api-answers';
 import { notify } from '../ui/notify';
 import { makeStore } from '../store/make-store';
 import { checkAuth, login, logout, refreshToken, UNVERIFIED_MESSAGE } from './auth-slice';
@@ -18,7 +18,7 @@ function answer<T>(data: T) {
 }
 
 function httpError(status: number, data: object) {
-  return Promise.reject(new ApiError('failed', { method: 'POST', url: '' }, { status, data }));
+  return Promise.reject(errorAnswer(status, data));
 }
 
 function setIndicator(present: boolean) {

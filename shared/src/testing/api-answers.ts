@@ -1,28 +1,38 @@
+import { AxiosError, AxiosHeaders } from 'axios';
 import { apiClient } from '../api/client';
-import { ApiError } from '../api/api-error';
 
-type Answer = unknown | ApiError | (() => unknown);
+type Answer = unknown | AxiosError | (() => unknown);
 
 /**
- * A fake `apiClient.get` answering by URL; an ApiError answer rejects. A function answer is
+ * A fake `apiClient.get` answering by URL; an AxiosError answer rejects. A function answer is
  * called per request and may return a promise, which holds the request until it settles.
  */
 export function answerGets(routes: Record<string, Answer>): typeof apiClient.get {
   const fake = async (url: string) => {
     if (!(url in routes)) throw new Error(`Unexpected GET ${url}`);
     const answer = routes[url];
-    if (answer instanceof ApiError) throw answer;
+    if (answer instanceof AxiosError) throw answer;
     const data = typeof answer === 'function' ? await (answer as () => unknown)() : answer;
     return { data, status: 200 };
   };
   return fake as typeof apiClient.get;
 }
 
-export function httpError(status: number, message?: string): ApiError {
-  const response = { status, data: message ? { message } : {} };
-  return new ApiError(
+/** The error axios rejects with when the server answers `status` with a message or a body. */
+export function httpError(status: number, body?: string | object): AxiosError {
+  const config = { headers: new AxiosHeaders(), method: 'get', url: '' };
+  const response = {
+    status,
+    statusText: '',
+    data: typeof body === 'string' ? { message: body } : (body ?? {}),
+    headers: {},
+    config,
+  };
+  return new AxiosError(
     `Request failed with status code ${status}`,
-    { method: 'GET', url: '' },
+    status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+    config,
+    undefined,
     response,
   );
 }

@@ -1,7 +1,8 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
+import { holdApiCalls } from '@store/shared/testing/held-api-calls';
 import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DROPDOWNS, product } from '../../testing/fixtures';
 import { selectAdminProducts } from '../products/products-slice';
@@ -123,11 +124,7 @@ describe('CreateProductForm', () => {
 
   it('posts the product with a numeric price, shows progress, then resets and stores it', async () => {
     const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
-    let finish: (response: ApiResponse) => void = () => undefined;
-    const post = jest.spyOn(apiClient, 'post').mockImplementation((_url, _body, options) => {
-      options?.onUploadProgress?.({ loaded: 40, total: 100 });
-      return new Promise((resolve) => (finish = resolve));
-    });
+    const held = holdApiCalls();
     const user = userEvent.setup();
     const { store } = renderWithProviders(<CreateProductForm />);
 
@@ -139,9 +136,10 @@ describe('CreateProductForm', () => {
     await screen.findByTestId('asset-summary');
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
 
-    expect(post).toHaveBeenCalledTimes(1);
-    const [url, body] = post.mock.calls[0]!;
-    expect(url).toBe('/products');
+    await waitFor(() => expect(held.calls).toHaveLength(1));
+    const [call] = held.calls;
+    expect(call!.config).toMatchObject({ method: 'post', url: '/products' });
+    const body = call!.json();
     expect(body).toEqual({
       name: 'Neon Brushes',
       description: 'Forty brushes',
@@ -154,13 +152,14 @@ describe('CreateProductForm', () => {
       fileSize: 3,
     });
     expect(typeof (body as { price: unknown }).price).toBe('number');
+    act(() => call!.progress(40, 100));
     expect(await screen.findByRole('button', { name: 'Uploading... 40%' })).toBeDisabled();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
       'value',
       '40',
     );
 
-    finish({ data: product({ id: 'new', name: 'Neon Brushes' }), status: 200 });
+    act(() => call!.answer(201, product({ id: 'new', name: 'Neon Brushes' })));
 
     await waitFor(() => expect(success).toHaveBeenCalledWith('Product created successfully!'));
     expect(screen.getByLabelText('Name')).toHaveValue('');
@@ -173,14 +172,13 @@ describe('CreateProductForm', () => {
   });
 
   it('says the product is being saved once every byte is sent', async () => {
-    jest.spyOn(apiClient, 'post').mockImplementation((_url, _body, options) => {
-      options?.onUploadProgress?.({ loaded: 100, total: 100 });
-      return new Promise(() => undefined);
-    });
+    const held = holdApiCalls();
     const user = userEvent.setup();
     renderWithProviders(<CreateProductForm />);
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(held.calls).toHaveLength(1));
+    act(() => held.calls[0]!.progress(100, 100));
 
     expect(await screen.findByRole('button', { name: 'Saving product...' })).toBeDisabled();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(

@@ -1,10 +1,13 @@
 import {
   createAsyncThunk,
   createSlice,
+  errorMessage,
+  notify,
+  rootReducer,
   type PayloadAction,
+  type Product,
   type WithSlice,
-} from '@reduxjs/toolkit';
-import { errorMessage, notify, rootReducer, type Product } from '@store/shared';
+} from '@store/shared';
 import { productsApi } from './products-api';
 
 /** A row's request in flight, so its button can say what it is doing. */

@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AxiosAdapter } from 'axios';
 import { isApiError } from './api-error';
-import { createApiClient } from './create-api-client';
+import { createApiClient } from './client';
 import { errorMessage } from './error-message';
-import type { TransportRequest } from './transport';
 
 interface SeenRequest {
   method?: string;
@@ -56,11 +56,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function makeClient() {
-  const client = createApiClient();
-  client.setBaseUrl(`${origin}/api`);
-  return client;
-}
+const makeClient = () => createApiClient({ baseURL: `${origin}/api` });
 
 beforeEach(() => {
   seen.length = 0;
@@ -68,11 +64,11 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('createApiClient over XMLHttpRequest', () => {
+describe('the axios client over XMLHttpRequest', () => {
   it('sends JSON with the session cookie and parses a JSON answer', async () => {
     const response = await makeClient().post('/products', { name: 'Neon Brushes', price: 19.99 });
 
-    expect(response).toEqual({ status: 200, data: { ok: true } });
+    expect(response).toMatchObject({ status: 200, data: { ok: true } });
     const [request] = seen;
     expect(request).toMatchObject({ method: 'POST', url: '/api/products' });
     expect(JSON.parse(request!.body)).toEqual({ name: 'Neon Brushes', price: 19.99 });
@@ -93,18 +89,14 @@ describe('createApiClient over XMLHttpRequest', () => {
     expect(remove!.headers['content-type']).toBe('application/json');
   });
 
-  it('passes FormData and Blob bodies as they are', async () => {
-    const client = makeClient();
+  it('passes FormData as it is, so the browser writes its multipart boundary', async () => {
     const form = new FormData();
     form.append('name', 'Neon Brushes');
-    await client.post('/upload', form);
-    await client.put('/upload', new Blob(['raw bytes'], { type: 'text/plain' }));
+    await makeClient().post('/upload', form);
 
-    const [multipart, blob] = seen;
+    const [multipart] = seen;
     expect(multipart!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(multipart!.body).toContain('Neon Brushes');
-    expect(blob).toMatchObject({ method: 'PUT', body: 'raw bytes' });
-    expect(blob!.headers['content-type']).toBe('text/plain');
   });
 
   it('answers a body that is not JSON as text, and an empty one as an empty string', async () => {
@@ -113,7 +105,7 @@ describe('createApiClient over XMLHttpRequest', () => {
     expect((await client.get('/empty')).data).toBe('');
   });
 
-  it('rejects an error status with an ApiError holding the status and the body', async () => {
+  it('rejects an error status with an axios error holding the status and the body', async () => {
     const error: unknown = await makeClient()
       .get('/missing')
       .catch((reason: unknown) => reason);
@@ -122,28 +114,29 @@ describe('createApiClient over XMLHttpRequest', () => {
     expect(error).toMatchObject({
       message: 'Request failed with status code 404',
       response: { status: 404, data: { message: 'No such product' } },
-      config: { method: 'GET', url: '/missing' },
+      config: { method: 'get', url: '/missing' },
     });
     expect(errorMessage(error, 'fallback')).toBe('No such product');
   });
 
-  it('rejects a network failure with an ApiError without response', async () => {
+  it('rejects a network failure with an axios error without response', async () => {
     // jsdom also logs the refused connection.
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const client = createApiClient();
-    client.setBaseUrl(`http://localhost:${port}/api`);
+    const client = createApiClient({ baseURL: `http://localhost:${port}/api` });
 
     const error: unknown = await client.get('/products').catch((reason: unknown) => reason);
 
     expect(isApiError(error)).toBe(true);
-    expect(error).toMatchObject({ message: 'Network Error', response: undefined });
+    expect(error).toMatchObject({ message: 'Network Error', code: 'ERR_NETWORK' });
+    expect(isApiError(error) && error.response).toBeUndefined();
   });
 
-  it('reports upload progress as the browser reports it', async () => {
+  /** Posts with an upload listener and plays one browser progress event before the answer. */
+  async function progressFor(event: ProgressEventInit) {
     const opened: XMLHttpRequest[] = [];
     const RealXhr = window.XMLHttpRequest;
     jest.spyOn(window, 'XMLHttpRequest').mockImplementation(() => {
@@ -152,35 +145,63 @@ describe('createApiClient over XMLHttpRequest', () => {
       return xhr;
     });
     const onUploadProgress = jest.fn();
-
     const created = makeClient().post('/products', { name: 'Neon Brushes' }, { onUploadProgress });
-    // jsdom sends the body without measuring it, so the browser's events are played here.
-    const { upload } = opened[0]!;
-    upload.dispatchEvent(
-      new ProgressEvent('progress', { lengthComputable: true, loaded: 40, total: 100 }),
-    );
-    upload.dispatchEvent(new ProgressEvent('progress', { loaded: 60 }));
+    // jsdom sends the body without measuring it, so the browser's event is played here.
+    opened[0]!.upload.dispatchEvent(new ProgressEvent('progress', event));
     await created;
+    return onUploadProgress;
+  }
 
-    expect(onUploadProgress).toHaveBeenNthCalledWith(1, { loaded: 40, total: 100 });
-    expect(onUploadProgress).toHaveBeenNthCalledWith(2, { loaded: 60, total: undefined });
+  it('reports upload progress as the browser reports it', async () => {
+    const onUploadProgress = await progressFor({ lengthComputable: true, loaded: 40, total: 100 });
+    expect(onUploadProgress).toHaveBeenNthCalledWith(
+      1,
+      expect.objectContaining({ loaded: 40, total: 100, progress: 0.4, upload: true }),
+    );
+  });
+
+  it('reports progress without a total when the browser cannot measure the body', async () => {
+    const onUploadProgress = await progressFor({ loaded: 60 });
+    expect(onUploadProgress).toHaveBeenNthCalledWith(
+      1,
+      expect.objectContaining({ loaded: 60, total: undefined, progress: undefined }),
+    );
   });
 });
 
-describe('createApiClient base URL', () => {
-  it('starts at /api and follows setBaseUrl, with or without a trailing slash', async () => {
+describe('the axios client base URL and defaults', () => {
+  const recordUrls = (urls: string[]): AxiosAdapter => {
+    return async (config) => {
+      urls.push(`${config.baseURL ?? ''}|${config.url ?? ''}`);
+      return { data: null, status: 200, statusText: 'OK', headers: {}, config };
+    };
+  };
+
+  it('starts at /api and follows setApiBaseUrl, with or without a trailing slash', async () => {
+    const { apiClient, setApiBaseUrl } = await import('./client');
+    const before = apiClient.defaults.baseURL;
     const urls: string[] = [];
-    const client = createApiClient({
-      transport: async ({ url }: TransportRequest) => {
-        urls.push(url);
-        return { status: 200, data: null };
-      },
-    });
+    const adapter = apiClient.defaults.adapter;
+    apiClient.defaults.adapter = recordUrls(urls);
+    try {
+      await apiClient.get('/products');
+      setApiBaseUrl('https://api.example.com/v2/');
+      await apiClient.get('/products');
+    } finally {
+      apiClient.defaults.adapter = adapter;
+      apiClient.defaults.baseURL = before;
+    }
+    expect(urls).toEqual(['/api|/products', 'https://api.example.com/v2/|/products']);
+  });
 
+  it('joins the base URL and the path as the browser will request them', async () => {
+    const client = createApiClient({ baseURL: `${origin}/api/` });
     await client.get('/products');
-    client.setBaseUrl('https://api.example.com/v2/');
-    await client.get('/products');
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/products' });
+  });
 
-    expect(urls).toEqual(['/api/products', 'https://api.example.com/v2/products']);
+  it('sends cookies and sets no client timeout', () => {
+    const client = createApiClient();
+    expect(client.defaults).toMatchObject({ withCredentials: true, timeout: 0, baseURL: '/api' });
   });
 });
