@@ -13,8 +13,16 @@ import {
 } from './lib/composition.mjs';
 
 const force = process.argv.includes('--rebuild');
+let runtimeConfig;
+try {
+  // Before the builds: a refused setting should not wait a minute to be reported.
+  runtimeConfig = runtimeConfigFromEnv();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 buildApps({ force });
-await writeRuntimeConfig(runtimeConfigFromEnv());
+await writeRuntimeConfig(runtimeConfig);
 
 const api = await startApi();
 const servers = await Promise.all(APP_NAMES.map((name) => startAppServer(name)));

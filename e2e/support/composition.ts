@@ -87,10 +87,20 @@ function ensureBuilt(): void {
   writeFileSync(marker, new Date().toISOString());
 }
 
+export interface CompositionOptions {
+  apiEnv?: Record<string, string>;
+  /**
+   * The shell's runtime config rendered from these variables (e.g. STRIPE_PUBLISHABLE_KEY) and
+   * served from memory, leaving the deployed file to the other specs.
+   */
+  runtimeEnv?: Record<string, string>;
+}
+
 /** Shell + four remotes (static, in-process) + api (child process, fresh embedded database). */
 export async function startComposition({
   apiEnv = {},
-}: { apiEnv?: Record<string, string> } = {}): Promise<Composition> {
+  runtimeEnv,
+}: CompositionOptions = {}): Promise<Composition> {
   await assertPortsFree();
   ensureBuilt();
   await writeRuntimeConfig(runtimeConfigFromEnv({}, HOST));
@@ -140,8 +150,9 @@ export async function startComposition({
         ...apiEnv,
       },
     })) as ChildProcess;
+    const runtimeConfig = runtimeEnv ? runtimeConfigFromEnv(runtimeEnv, HOST) : undefined;
     for (const name of APP_NAMES as AppName[]) {
-      servers.set(name, (await startAppServer(name)) as Server);
+      servers.set(name, (await startAppServer(name, { runtimeConfig })) as Server);
     }
   } catch (error) {
     await stop();

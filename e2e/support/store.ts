@@ -1,7 +1,7 @@
 import { after, before, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, runJourney, type JourneyOptions } from './browser';
-import { startComposition, type Composition } from './composition';
+import { startComposition, type Composition, type CompositionOptions } from './composition';
 
 export interface StoreUnderTest {
   readonly composition: Composition;
@@ -21,7 +21,7 @@ export interface StoreUnderTest {
  * test and tear both down after the last one, whatever happened in between. Each spec file runs
  * in its own process, so each gets its own api and a fresh database.
  */
-export function useStore(options: { apiEnv?: Record<string, string> } = {}): StoreUnderTest {
+export function useStore(options: CompositionOptions = {}): StoreUnderTest {
   let composition: Composition | null = null;
   let browser: Browser | null = null;
 

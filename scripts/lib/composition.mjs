@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from './static-server.mjs';
+import { stripePublishableKeyFromEnv } from './stripe-publishable-key.mjs';
 
 const require = createRequire(import.meta.url);
 const { apps, API_PORT } = require('../../tooling/apps.cjs');
@@ -65,10 +66,14 @@ export function buildApps({ force = false, only = APP_NAMES, log = console.log }
   }
 }
 
-/** The shell's deploy-time document: where each remote lives, from the environment. */
+/**
+ * The shell's deploy-time document: where each remote lives and, in Stripe mode, Stripe's
+ * publishable key, from the environment. Throws on a key the shell must not publish.
+ */
 export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
   const remote = (name, key) =>
     env[`REMOTE_${key.toUpperCase()}_URL`] ?? `http://${host}:${apps[name].port}/mf-manifest.json`;
+  const stripePublishableKey = stripePublishableKeyFromEnv(env);
   return {
     apiBaseUrl: env.API_BASE_URL ?? '/api',
     remotes: {
@@ -77,6 +82,7 @@ export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
       checkout: remote('mf-checkout', 'checkout'),
       admin: remote('mf-admin', 'admin'),
     },
+    ...(stripePublishableKey && { stripePublishableKey }),
   };
 }
 

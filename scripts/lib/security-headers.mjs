@@ -19,13 +19,38 @@ export function allowedOrigins(runtimeConfig) {
   return [...new Set(urls.map(originOf).filter(Boolean))];
 }
 
-/** The store's pages run scripts, styles, images and calls from their origin and the remotes'. */
-export function contentSecurityPolicy(origins = []) {
+/**
+ * What Stripe's embedded Checkout needs on the page: Stripe.js, its frames (the form, and 3-D
+ * Secure challenges) and its APIs. Allowed only when the store takes payments with Stripe.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: [
+    'https://js.stripe.com',
+    'https://*.js.stripe.com',
+    'https://checkout.stripe.com',
+    'https://hooks.stripe.com',
+  ],
+  connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
+};
+
+/** Stripe mode: the runtime config hands Stripe.js a publishable key. */
+export function usesStripe(runtimeConfig) {
+  return Boolean(runtimeConfig?.stripePublishableKey);
+}
+
+/**
+ * The store's pages run scripts, styles, images and calls from their origin and the remotes';
+ * with `stripe`, also Stripe's embedded Checkout.
+ */
+export function contentSecurityPolicy(origins = [], { stripe = false } = {}) {
   const plus = (...sources) => [...sources, ...origins].join(' ');
+  const ofStripe = (kind) => (stripe ? STRIPE_SOURCES[kind] : []);
   return [
     "default-src 'self'",
-    `script-src ${plus("'self'")}`,
-    `connect-src ${plus("'self'")}`,
+    `script-src ${plus("'self'", ...ofStripe('script'))}`,
+    `connect-src ${plus("'self'", ...ofStripe('connect'))}`,
+    ...(stripe ? [`frame-src 'self' ${ofStripe('frame').join(' ')}`] : []),
     `img-src ${plus("'self'", 'data:', 'blob:')}`,
     // style-loader injects <style> elements; recharts and the confetti canvas set style attributes.
     "style-src 'self' 'unsafe-inline'",

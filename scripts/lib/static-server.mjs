@@ -9,6 +9,7 @@ import {
   allowedOrigins,
   contentSecurityPolicy,
   STATIC_SECURITY_HEADERS,
+  usesStripe,
 } from './security-headers.mjs';
 
 const TYPES = {
@@ -80,7 +81,8 @@ async function currentRuntimeConfig(root, given) {
 /**
  * The production static server of every app (shell and remotes): caching by file kind, CORS for
  * federation, gzip, SPA fallback for the shell, an /api pass-through so the shell and the api
- * share one origin, and security headers (a CSP naming the remotes' origins on documents).
+ * share one origin, and security headers (a CSP naming the remotes' origins on documents, and
+ * Stripe's when the runtime config carries a publishable key).
  * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
  */
 export function startStaticServer({
@@ -115,7 +117,9 @@ export function startStaticServer({
       };
       if (ext === '.html') {
         const config = await currentRuntimeConfig(absoluteRoot, runtimeConfig);
-        headers['content-security-policy'] = contentSecurityPolicy(allowedOrigins(config));
+        headers['content-security-policy'] = contentSecurityPolicy(allowedOrigins(config), {
+          stripe: usesStripe(config),
+        });
       }
       const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
       if (gzip) headers['content-encoding'] = 'gzip';

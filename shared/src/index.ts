@@ -49,6 +49,7 @@ export {
   type RemoteKey,
   type RuntimeConfig,
 } from './config/runtime-config';
+export { setStripePublishableKey, stripePublishableKey } from './config/stripe-publishable-key';
 export { RemoteBoundary } from './federation/remote-boundary';
 export { isRemoteRoutesModule, type RemoteRoutesModule } from './federation/remote-routes';
 export { useAppDispatch, useAppSelector } from './store/hooks';

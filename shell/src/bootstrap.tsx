@@ -7,6 +7,7 @@ import {
   installRefreshInterceptor,
   makeStore,
   setApiBaseUrl,
+  setStripePublishableKey,
   userCleared,
 } from '@store/shared';
 import '@store/shared/tokens.css';
@@ -25,6 +26,7 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     setApiBaseUrl(config.apiBaseUrl);
+    setStripePublishableKey(config.stripePublishableKey);
     registerRemoteLocations(config.remotes);
     // The entry fetched its files; this runs it while React renders the shell (and a signed-in
     // visitor's auth check runs).

@@ -9,9 +9,17 @@ import type { TestClient } from './client.ts';
 
 export const API_ORIGIN = 'http://localhost:5000';
 
+/** The local provider's answer: its hosted page. */
 export interface CheckoutJson {
   id: string;
   url: string;
+  totalAmount: number;
+}
+
+/** The Stripe provider's answer: the secret Stripe.js mounts the embedded Checkout with. */
+export interface EmbeddedCheckoutJson {
+  id: string;
+  clientSecret: string;
   totalAmount: number;
 }
 
@@ -45,14 +53,14 @@ export async function startCheckout(
   });
 }
 
-export async function checkout(
+export async function checkout<Answer = CheckoutJson>(
   client: TestClient,
   lines: { product: ProductJson; quantity?: number }[],
   couponCode: string | null = null,
-): Promise<CheckoutJson> {
+): Promise<Answer> {
   const response = await startCheckout(client, lines, couponCode);
   assert.equal(response.statusCode, 200, response.body);
-  return response.json<CheckoutJson>();
+  return response.json<Answer>();
 }
 
 /** Presses a button of the local hosted page as the browser would (a form post, own origin). */

@@ -11,7 +11,12 @@ export interface RecordedRequest {
 interface FakeSession {
   id: string;
   object: 'checkout.session';
-  url: string;
+  ui_mode: string;
+  /** Hosted sessions only, as with Stripe. */
+  url: string | null;
+  /** Embedded sessions only, as with Stripe. */
+  client_secret: string | null;
+  return_url: string | null;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
   amount_total: number | null;
@@ -24,7 +29,8 @@ export type FakeOutage = 'none' | 'error' | 'hang';
 
 /**
  * A few endpoints of Stripe's API, in-process on 127.0.0.1: coupons, Checkout Sessions
- * (create, retrieve) with idempotent replays, and a record of every request. `outage` makes
+ * (create, hosted or embedded, and retrieve) with idempotent replays, and a record of every
+ * request. `outage` makes
  * session creation (coupons included) or retrieval fail or hang, as a Stripe incident would.
  */
 export async function startFakeStripe() {
@@ -89,10 +95,15 @@ export async function startFakeStripe() {
             Number(params[`line_items[${index}][price_data][unit_amount]`]) *
             Number(params[`line_items[${index}][quantity]`]);
         }
+        const uiMode = params.ui_mode ?? 'hosted_page';
+        const embedded = uiMode === 'embedded_page';
         const session: FakeSession = {
           id,
           object: 'checkout.session',
-          url: `https://checkout.stripe.test/c/pay/${id}`,
+          ui_mode: uiMode,
+          url: embedded ? null : `https://checkout.stripe.test/c/pay/${id}`,
+          client_secret: embedded ? `${id}_secret_${counter}` : null,
+          return_url: params.return_url ?? null,
           status: 'open',
           payment_status: 'unpaid',
           amount_total: total,

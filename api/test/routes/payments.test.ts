@@ -51,6 +51,7 @@ describeEachDatabase('payments: checkout session and confirmation (local provide
     assert.equal(session.totalAmount, 139.98);
     assert.match(session.id, /^cs_local_/);
     assert.equal(session.url, `http://localhost:5000/api/payments/local-checkout/${session.id}`);
+    assert.deepEqual(Object.keys(session).sort(), ['id', 'totalAmount', 'url']);
 
     const order = await orderOf(suite.app, session.id);
     assert.equal(order.userId, user.id);

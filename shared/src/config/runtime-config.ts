@@ -4,6 +4,8 @@ export type RemoteKey = 'catalog' | 'account' | 'checkout' | 'admin';
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: Record<RemoteKey, string>;
+  /** Stripe's publishable key when the store takes payments with Stripe; absent: local mode. */
+  stripePublishableKey?: string;
 }
 
 export const REMOTE_KEYS: readonly RemoteKey[] = ['catalog', 'account', 'checkout', 'admin'];
@@ -12,6 +14,8 @@ export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<RuntimeConfig>;
   if (typeof candidate.apiBaseUrl !== 'string') return false;
+  const stripeKey: unknown = candidate.stripePublishableKey;
+  if (stripeKey !== undefined && typeof stripeKey !== 'string') return false;
   const remotes = candidate.remotes as Record<string, unknown> | undefined;
   return (
     typeof remotes === 'object' &&

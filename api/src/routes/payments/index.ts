@@ -48,11 +48,12 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start a checkout',
         description:
           'Prices come from the database. Creates a pending order and asks the payment ' +
-          'provider for a hosted checkout session.',
+          'provider for a checkout session: a hosted page (`url`, the local provider) or ' +
+          "Stripe's embedded Checkout (`clientSecret`).",
         security: SIGNED_IN_ONLY,
         body: checkoutBody,
         response: {
-          200: json('The session to redirect the shopper to', checkoutAnswer),
+          200: json('The session the shopper pays in', checkoutAnswer),
           ...errors(UNSAFE, SIGNED_IN, {
             400: 'An empty cart, a bad quantity, products no longer available (`productIds`), or an expired coupon',
             404: 'The coupon is not found',

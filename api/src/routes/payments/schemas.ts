@@ -1,11 +1,27 @@
 import { z } from 'zod';
 import { dollars, uuidText } from '../common/formats.ts';
 
-export const checkoutAnswer = z.object({
-  id: z.string().meta({ description: "The provider's checkout session id" }),
-  url: z.string().meta({ description: 'The hosted checkout page to send the shopper to' }),
-  totalAmount: dollars.meta({ description: 'To be charged, after the coupon' }),
-});
+const sessionId = z.string().meta({ description: "The provider's checkout session id" });
+const totalAmount = dollars.meta({ description: 'To be charged, after the coupon' });
+
+export const checkoutAnswer = z.union([
+  z
+    .object({
+      id: sessionId,
+      url: z.string().meta({ description: 'The hosted checkout page to send the shopper to' }),
+      totalAmount,
+    })
+    .meta({ title: 'Hosted checkout', description: 'The `local` provider' }),
+  z
+    .object({
+      id: sessionId,
+      clientSecret: z.string().meta({
+        description: "Mounts Stripe's embedded Checkout in the page (Stripe.js)",
+      }),
+      totalAmount,
+    })
+    .meta({ title: 'Embedded checkout', description: 'The `stripe` provider' }),
+]);
 
 export const confirmedAnswer = z.object({
   success: z.literal(true),

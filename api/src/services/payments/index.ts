@@ -11,6 +11,7 @@ import { insertOrder, type NewOrder } from './order-insert.ts';
 import {
   ProviderUnavailableError,
   WebhookSignatureError,
+  type PaymentEntry,
   type PaymentProvider,
   type ProviderSession,
 } from './provider.ts';
@@ -24,11 +25,7 @@ export interface CheckoutInput {
   couponCode: string | null;
 }
 
-export interface CheckoutAnswer {
-  id: string;
-  url: string;
-  totalAmount: number;
-}
+export type CheckoutAnswer = PaymentEntry & { id: string; totalAmount: number };
 
 export type Settlement = 'completed' | 'failed' | 'pending';
 
@@ -160,9 +157,9 @@ export function createPaymentService(deps: PaymentDeps) {
       });
     } catch (error) {
       log.error({ err: error, orderId: order.id }, 'creating the payment session failed');
-      // Nobody got the session's url, so nothing can be paid for this order. Should the
-      // database be down as well, the order stays pending without a session and the sweep
-      // fails it later.
+      // Nobody got the session's url or client secret, so nothing can be paid for this order.
+      // Should the database be down as well, the order stays pending without a session and the
+      // sweep fails it later.
       await deps.orders.fail(order.id);
       // The local provider keeps its sessions in the database: an outage there is the api's.
       if (isServiceOutage(error)) throw error;
@@ -171,7 +168,11 @@ export function createPaymentService(deps: PaymentDeps) {
     if (!session.orderLinked) {
       await recordSession.execute({ sessionId: session.id, orderId: order.id });
     }
-    return { id: session.id, url: session.url, totalAmount: centsToDollars(total) };
+    const totalAmount = centsToDollars(total);
+    // Spelled out: the answer's schema is a union, and a field of neither shape matches none.
+    return 'clientSecret' in session
+      ? { id: session.id, clientSecret: session.clientSecret, totalAmount }
+      : { id: session.id, url: session.url, totalAmount };
   }
 
   async function orderOfSession(sessionId: string): Promise<Order | null> {

@@ -10,16 +10,21 @@ export interface CheckoutRequest {
   coupon: { code: string; percentOff: number } | null;
 }
 
-export interface CreatedSession {
+/**
+ * Where the shopper pays: a hosted page the client leaves for (the local provider), or Stripe's
+ * embedded Checkout, which the client mounts on the cart page with the session's client secret.
+ */
+export type PaymentEntry = { url: string } | { clientSecret: string };
+
+export type CreatedSession = PaymentEntry & {
   id: string;
-  url: string;
   /**
    * The provider recorded the session id on the order itself, in the statement that stored the
    * session (a provider that keeps its sessions in the store's own database); otherwise the
    * payment service records it.
    */
   orderLinked?: boolean;
-}
+};
 
 /** A provider's session as the store needs it. */
 export interface ProviderSession {

@@ -15,8 +15,8 @@ export interface StripeProviderOptions {
   /** Per HTTP request to Stripe; a call may take (retries + 1) times this, plus back-off. */
   timeoutMs: number;
   maxNetworkRetries: number;
+  /** Where Stripe sends the shopper after paying; `{CHECKOUT_SESSION_ID}` is filled in. */
   successUrl: string;
-  cancelUrl: string;
 }
 
 const COMPLETED_EVENTS = new Set([
@@ -63,7 +63,10 @@ async function reaching<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Stripe Checkout in payment mode; every create carries an idempotency key per order. */
+/**
+ * Stripe Checkout in payment mode, embedded in the cart page (Stripe.js 10 can no longer
+ * redirect to a hosted session); every create carries an idempotency key per order.
+ */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     ...(options.api.host ? { host: options.api.host } : {}),
@@ -110,14 +113,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             customer_email: request.customerEmail,
             client_reference_id: request.orderId,
             metadata: { orderId: request.orderId, userId: request.userId },
-            success_url: options.successUrl,
-            cancel_url: options.cancelUrl,
+            // Embedded sessions take one return URL instead of success and cancel URLs: the
+            // cart page's own Cancel button leaves for /purchase-cancel.
+            ui_mode: 'embedded_page',
+            return_url: options.successUrl,
           },
           { idempotencyKey: `order-${request.orderId}-session` },
         ),
       );
-      if (!session.url) throw new Error(`Stripe session ${session.id} came without a url`);
-      return { id: session.id, url: session.url };
+      if (!session.client_secret) {
+        throw new Error(`Stripe session ${session.id} came without a client secret`);
+      }
+      return { id: session.id, clientSecret: session.client_secret };
     },
 
     async retrieveSession(sessionId) {

@@ -4,7 +4,13 @@ import Stripe from 'stripe';
 import { signedInUser } from '../../helpers/accounts.ts';
 import { describeEachDatabase } from '../../helpers/app.ts';
 import type { ProductJson } from '../../helpers/catalog.ts';
-import { checkout, createProducts, grantsOf, orderOf } from '../../helpers/checkout.ts';
+import {
+  checkout,
+  createProducts,
+  grantsOf,
+  orderOf,
+  type EmbeddedCheckoutJson,
+} from '../../helpers/checkout.ts';
 import { startFakeStripe } from '../../helpers/fake-stripe.ts';
 
 const fake = await startFakeStripe();
@@ -43,11 +49,11 @@ describeEachDatabase(
         secret: fake.env.STRIPE_WEBHOOK_SECRET,
       });
 
-    it('creates a Checkout Session with the expected parameters', async () => {
+    it('creates an embedded Checkout Session with the expected parameters', async () => {
       const { client, user, email } = await signedInUser(suite.app);
       const code = (await client.get('/api/coupons')).json<{ code: string }>().code;
       const before = fake.requests.length;
-      const session = await checkout(
+      const session = await checkout<EmbeddedCheckoutJson>(
         client,
         [
           { product: first, quantity: 2 },
@@ -58,7 +64,10 @@ describeEachDatabase(
       const order = await orderOf(suite.app, session.id);
       assert.equal(order.provider, 'stripe');
       assert.match(session.id, /^cs_test_/);
-      assert.equal(session.url, `https://checkout.stripe.test/c/pay/${session.id}`);
+      // What Stripe.js mounts the form with; an embedded session has no page to redirect to.
+      assert.deepEqual(Object.keys(session).sort(), ['clientSecret', 'id', 'totalAmount']);
+      assert.equal(session.clientSecret, fake.sessions.get(session.id)!.client_secret);
+      assert.match(session.clientSecret, /^cs_test_\w+_secret_/);
       assert.equal(session.totalAmount, 40.48); // 44.98 - 4.50
 
       const sent = fake.requests.slice(before);
@@ -74,6 +83,7 @@ describeEachDatabase(
       assert.equal(call.headers['idempotency-key'], `order-${order.id}-session`);
       const p = call.params;
       assert.equal(p.mode, 'payment');
+      assert.equal(p.ui_mode, 'embedded_page');
       const lines = [0, 1].map((index) => ({
         name: p[`line_items[${index}][price_data][product_data][name]`],
         currency: p[`line_items[${index}][price_data][currency]`],
@@ -93,10 +103,12 @@ describeEachDatabase(
       assert.equal(p.client_reference_id, order.id);
       assert.equal(p.customer_email, email);
       assert.equal(
-        p.success_url,
+        p.return_url,
         'http://localhost:3000/purchase-success?session_id={CHECKOUT_SESSION_ID}',
       );
-      assert.equal(p.cancel_url, 'http://localhost:3000/purchase-cancel');
+      // Stripe refuses both on embedded sessions: the cart page's Cancel replaces cancel_url.
+      assert.equal(p.success_url, undefined);
+      assert.equal(p.cancel_url, undefined);
       assert.equal(p['line_items[2][quantity]'], undefined);
     });
 
@@ -110,9 +122,10 @@ describeEachDatabase(
       assert.equal(call.params['discounts[0][coupon]'], undefined);
     });
 
-    it('confirms by retrieving the session: 400 while unpaid, then completes', async () => {
+    it('confirms an embedded session by retrieving it: 400 while unpaid, then completes', async () => {
       const { client, user } = await signedInUser(suite.app);
-      const session = await checkout(client, [{ product: first }]);
+      const session = await checkout<EmbeddedCheckoutJson>(client, [{ product: first }]);
+      assert.equal(fake.sessions.get(session.id)!.ui_mode, 'embedded_page');
       const unpaid = await client.post('/api/payments/checkout-success', { sessionId: session.id });
       assert.equal(unpaid.statusCode, 400);
       assert.equal((await orderOf(suite.app, session.id)).status, 'pending');

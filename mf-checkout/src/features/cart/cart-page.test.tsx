@@ -5,6 +5,7 @@ import {
   fetchCart,
   makeStore,
   notify,
+  setStripePublishableKey,
   type ApiResponse,
   type CartItem,
 } from '@store/shared';
@@ -14,6 +15,13 @@ import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartPage } from './cart-page';
+
+// Runs when the module is first imported: the cart never does (see the local-mode test).
+const mockStripeImported = jest.fn();
+jest.mock('@stripe/stripe-js/pure', () => {
+  mockStripeImported();
+  return { loadStripe: jest.fn() };
+});
 
 const items: CartItem[] = [
   {
@@ -36,7 +44,10 @@ function storeWith(lines: CartItem[]) {
 beforeEach(() => {
   jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  setStripePublishableKey(undefined);
+  jest.restoreAllMocks();
+});
 
 describe('CartPage', () => {
   it('shows the empty state', () => {
@@ -143,5 +154,28 @@ describe('CartPage', () => {
       'false',
     );
     expect(notify.error).toHaveBeenCalledWith('Failed to update quantity');
+  });
+
+  it('leaves for the hosted page in local mode and never loads Stripe', async () => {
+    setStripePublishableKey('pk_test_store');
+    // jsdom navigates only within the document, so this hosted page is a fragment of it.
+    const url = `${window.location.origin}${window.location.pathname}#hosted-cs_local_2`;
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: { id: 'cs_local_2', url, totalAmount: 45.48 }, status: 200 });
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+
+    await waitFor(() => expect(window.location.href).toBe(url));
+    expect(post).toHaveBeenCalledWith('/payments/create-checkout-session', {
+      products: [
+        { _id: 'a', quantity: 2 },
+        { _id: 'b', quantity: 1 },
+      ],
+      couponCode: null,
+    });
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
+    expect(screen.queryByTestId('embedded-checkout')).not.toBeInTheDocument();
+    expect(mockStripeImported).not.toHaveBeenCalled();
   });
 });

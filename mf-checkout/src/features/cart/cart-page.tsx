@@ -9,7 +9,10 @@ import {
   useAppSelector,
   Link,
 } from '@store/shared';
+import { useCallback, useState } from 'react';
 import { CouponBox } from '../coupon/coupon-box';
+import { EmbeddedCheckout } from '../payment/embedded-checkout';
+import type { EmbeddedPayment } from '../payment/mount-embedded-checkout';
 import { CartLine } from './cart-line';
 import styles from './cart-page.module.css';
 import { OrderSummary } from './order-summary';
@@ -18,6 +21,18 @@ export function CartPage() {
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
   const status = useAppSelector(selectCartStatus);
+  const [payment, setPayment] = useState<EmbeddedPayment | null>(null);
+  const closePayment = useCallback(() => setPayment(null), []);
+
+  // The form pays for the lines the session was made of, so it replaces them while it is open.
+  if (payment) {
+    return (
+      <section className={styles.page}>
+        <h1>Checkout</h1>
+        <EmbeddedCheckout payment={payment} onClose={closePayment} />
+      </section>
+    );
+  }
 
   // An empty list is only an empty cart once the server has said so.
   if (items.length === 0 && (status === 'loading' || status === 'failed')) {
@@ -58,7 +73,7 @@ export function CartPage() {
           ))}
         </ul>
         <aside className={styles.side}>
-          <OrderSummary />
+          <OrderSummary onEmbeddedCheckout={setPayment} />
           <CouponBox />
         </aside>
       </div>

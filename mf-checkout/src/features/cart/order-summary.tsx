@@ -1,10 +1,15 @@
 import { primitives, selectCartTotals, selectCoupon, useAppSelector, Link } from '@store/shared';
 import { CheckoutButton } from '../payment/checkout-button';
+import type { EmbeddedPayment } from '../payment/mount-embedded-checkout';
 import styles from './cart-page.module.css';
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;
 
-export function OrderSummary() {
+interface OrderSummaryProps {
+  onEmbeddedCheckout: (payment: EmbeddedPayment) => void;
+}
+
+export function OrderSummary({ onEmbeddedCheckout }: OrderSummaryProps) {
   const { subtotal, total } = useAppSelector(selectCartTotals);
   const coupon = useAppSelector(selectCoupon);
   const savings = Math.round((subtotal - total) * 100) / 100;
@@ -34,7 +39,7 @@ export function OrderSummary() {
           <dd>{money(total)}</dd>
         </div>
       </dl>
-      <CheckoutButton />
+      <CheckoutButton onEmbeddedCheckout={onEmbeddedCheckout} />
       <Link to="/" className={primitives.secondary}>
         Continue Shopping
       </Link>

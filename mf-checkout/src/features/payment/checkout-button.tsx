@@ -5,18 +5,27 @@ import {
   primitives,
   selectCartItems,
   selectCoupon,
+  stripePublishableKey,
   useAppSelector,
 } from '@store/shared';
 import { useState } from 'react';
+import type { EmbeddedPayment } from './mount-embedded-checkout';
 
-interface CheckoutSession {
-  id: string;
-  url: string;
-  totalAmount: number;
+/** A hosted page to leave for (the local provider), or Stripe's embedded Checkout's secret. */
+type CheckoutSession = { id: string; totalAmount: number } & (
+  { url: string } | { clientSecret: string }
+);
+
+interface CheckoutButtonProps {
+  /** The cart page mounts Stripe's embedded Checkout with it. */
+  onEmbeddedCheckout: (payment: EmbeddedPayment) => void;
 }
 
-/** Creates the provider session and leaves for its hosted page; one click, one session. */
-export function CheckoutButton() {
+/**
+ * Creates the provider session, then leaves for its hosted page or hands Stripe's embedded
+ * Checkout to the cart page; one click, one session.
+ */
+export function CheckoutButton({ onEmbeddedCheckout }: CheckoutButtonProps) {
   const items = useAppSelector(selectCartItems);
   const coupon = useAppSelector(selectCoupon);
   const [redirecting, setRedirecting] = useState(false);
@@ -29,7 +38,15 @@ export function CheckoutButton() {
         products: items.map((item) => ({ _id: item._id, quantity: item.quantity })),
         couponCode: coupon?.code ?? null,
       });
-      window.location.assign(data.url);
+      if (!('clientSecret' in data)) return window.location.assign(data.url);
+      const publishableKey = stripePublishableKey();
+      if (!publishableKey) {
+        throw new Error(
+          'The api answered a Stripe embedded session, but the runtime config has no ' +
+            'stripePublishableKey (STRIPE_PUBLISHABLE_KEY of the shell)',
+        );
+      }
+      onEmbeddedCheckout({ publishableKey, clientSecret: data.clientSecret });
     } catch (error) {
       console.error('Checkout redirect failed', error);
       notify.error(errorMessage(error, 'Could not start the checkout. Please try again.'));

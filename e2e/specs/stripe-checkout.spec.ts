@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { startFakeStripe } from '../../api/test/helpers/fake-stripe.ts';
+import { distOf } from '../../scripts/lib/composition.mjs';
+import { SEEDED } from '../support/catalog';
+import { DEMO_SHOPPER, heading, logIn, waitForRoute } from '../support/shopper';
+import { addToCartViaApi, apiSessionFor, productIdViaApi } from '../support/store-api';
+import { useStore } from '../support/store';
+
+// Stripe mode with no network: the api talks to the api tests' fake Stripe, and the browser gets
+// a stand-in for Stripe.js from js.stripe.com (through page.route) whose form is a frame of
+// checkout.stripe.com, so the shell's Content-Security-Policy is what the real one would meet.
+const KEY = 'pk_test_51StoreE2e';
+const fakeStripeApi = await startFakeStripe();
+after(() => fakeStripeApi.close());
+const store = useStore({
+  apiEnv: fakeStripeApi.env,
+  runtimeEnv: { STRIPE_PUBLISHABLE_KEY: KEY },
+});
+
+const STRIPE_JS = /^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js/;
+const FAKE_STRIPE_JS = `
+window.Stripe = function (publishableKey) {
+  return {
+    createEmbeddedCheckoutPage: async function (options) {
+      const secret = await options.fetchClientSecret();
+      let frame = null;
+      return {
+        mount(element) {
+          frame = document.createElement('iframe');
+          frame.title = 'Stripe Checkout';
+          frame.src = 'https://checkout.stripe.com/embedded?key=' + publishableKey + '&secret=' + secret;
+          element.appendChild(frame);
+        },
+        unmount() { frame?.remove(); },
+        destroy() {
+          frame?.remove();
+          window.__stripeCheckoutsDestroyed = (window.__stripeCheckoutsDestroyed || 0) + 1;
+        },
+      };
+    },
+  };
+};
+window.Stripe.version = 'endive';
+`;
+
+/** The chunk of mf-checkout holding @stripe/stripe-js: its own, with none of the app's code. */
+function stripeChunk(): string {
+  const dir = path.join(distOf('mf-checkout'), 'chunks');
+  const chunks = readdirSync(dir)
+    .filter((file) => file.endsWith('.js.map'))
+    .map((file) => ({
+      file: file.replace(/\.map$/, ''),
+      sources: (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { sources: string[] })
+        .sources,
+    }))
+    .filter(({ sources }) => sources.some((source) => source.includes('@stripe/stripe-js')));
+  assert.equal(chunks.length, 1, `chunks with @stripe/stripe-js: ${chunks.map((c) => c.file)}`);
+  const [{ file, sources }] = chunks as [(typeof chunks)[number]];
+  assert.deepEqual(
+    sources.filter((source) => !source.includes('node_modules/')),
+    [],
+    `${file} holds app code`,
+  );
+  return file;
+}
+
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
+async function cartWithALine(page: Page): Promise<void> {
+  const client = await apiSessionFor(store.baseUrl, DEMO_SHOPPER);
+  try {
+    const id = await productIdViaApi(client, store.baseUrl, SEEDED.monoCodeFont);
+    await addToCartViaApi(client, store.baseUrl, id);
+  } finally {
+    await client.dispose();
+  }
+  await logIn(page, store.baseUrl, DEMO_SHOPPER);
+  await page.goto(store.url('/cart'));
+  await heading(page, 'Your Cart').waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+test("Proceed to Checkout loads Stripe.js, mounts Stripe's form and Cancel leaves it", (t) => {
+  const chunk = stripeChunk();
+  const requests: string[] = [];
+  return store.journey(
+    t,
+    async (page) => {
+      const violations = await watchCsp(page);
+      await page.route(STRIPE_JS, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }),
+      );
+      await page.route('https://checkout.stripe.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<p>Stripe test form</p>' }),
+      );
+      await cartWithALine(page);
+      const fetchedStripe = () =>
+        requests.filter((url) => url.endsWith(`/${chunk}`) || STRIPE_JS.test(url));
+      assert.deepEqual(fetchedStripe(), [], 'Stripe fetched before Proceed to Checkout');
+
+      await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
+      const form = page.frameLocator('iframe[title="Stripe Checkout"]');
+      await form.getByText('Stripe test form').waitFor();
+      assert.equal(fetchedStripe().length, 2, fetchedStripe().join('\n'));
+      const src = await page.locator('iframe[title="Stripe Checkout"]').getAttribute('src');
+      const session = fakeStripeApi.sessions.get(
+        /secret=(cs_test_\d+)_secret_/.exec(src ?? '')![1]!,
+      );
+      assert.equal(session?.ui_mode, 'embedded_page');
+      assert.ok(src?.includes(`key=${KEY}&secret=${session.client_secret}`), src ?? '');
+      await heading(page, 'Checkout').waitFor();
+      assert.equal(await page.getByTestId('cart-line').count(), 0);
+
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await waitForRoute(page, store.baseUrl, '/purchase-cancel');
+      await heading(page, 'Purchase Cancelled').waitFor();
+      assert.equal(
+        await page.evaluate(
+          () => (window as { __stripeCheckoutsDestroyed?: number }).__stripeCheckoutsDestroyed,
+        ),
+        1,
+      );
+      assert.deepEqual(await violations(), []);
+    },
+    { onRequest: (url) => requests.push(url) },
+  );
+});
+
+test('a Stripe.js that fails to load leaves the cart and its button usable', (t) =>
+  store.journey(t, async (page) => {
+    await page.route(STRIPE_JS, (route) => route.abort('connectionrefused'));
+    await cartWithALine(page);
+
+    await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
+    await page.getByText('Could not load the payment form. Please try again.').waitFor();
+    const button = page.getByRole('button', { name: 'Proceed to Checkout', exact: true });
+    assert.ok(await button.isEnabled());
+    assert.ok((await page.getByTestId('cart-line').count()) > 0);
+  }));
