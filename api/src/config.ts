@@ -98,6 +98,8 @@ export interface AppConfig {
     loginFailures: number;
     loginWindowSeconds: number;
     forgotPerHour: number;
+    /** Asked-for verification mails per e-mail per hour. */
+    resendVerificationPerHour: number;
     verificationResendSeconds: number;
     /** Per client address. */
     signup: RequestLimit;
@@ -149,6 +151,7 @@ export const SETTINGS = [
   'BODY_LIMIT_BYTES',
   'LOGIN_MAX_FAILURES',
   'FORGOT_PASSWORD_PER_HOUR',
+  'RESEND_VERIFICATION_PER_HOUR',
   'SIGNUP_PER_HOUR',
   'COUPON_VALIDATIONS_PER_10_MINUTES',
   'DOWNLOAD_LINKS_PER_MINUTE',
@@ -387,6 +390,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       loginFailures: read.int('LOGIN_MAX_FAILURES', 10, AT_LEAST_ONE),
       loginWindowSeconds: 15 * 60,
       forgotPerHour: read.int('FORGOT_PASSWORD_PER_HOUR', 5, AT_LEAST_ONE),
+      resendVerificationPerHour: read.int('RESEND_VERIFICATION_PER_HOUR', 5, AT_LEAST_ONE),
       verificationResendSeconds: 5 * 60,
       signup: { max: read.int('SIGNUP_PER_HOUR', 10, AT_LEAST_ONE), windowSeconds: 60 * 60 },
       couponValidation: {

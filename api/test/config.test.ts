@@ -137,8 +137,13 @@ describe('loadConfig', () => {
   it('reads the abuse limits (defaults as documented in the README), never 0', () => {
     const defaults = loadConfig({}).limits;
     assert.deepEqual(
-      [defaults.loginFailures, defaults.loginWindowSeconds, defaults.forgotPerHour],
-      [10, 15 * 60, 5],
+      [
+        defaults.loginFailures,
+        defaults.loginWindowSeconds,
+        defaults.forgotPerHour,
+        defaults.resendVerificationPerHour,
+      ],
+      [10, 15 * 60, 5, 5],
     );
     assert.deepEqual(defaults.signup, { max: 10, windowSeconds: 60 * 60 });
     assert.deepEqual(defaults.couponValidation, { max: 20, windowSeconds: 10 * 60 });
@@ -147,11 +152,21 @@ describe('loadConfig', () => {
       SIGNUP_PER_HOUR: '3',
       COUPON_VALIDATIONS_PER_10_MINUTES: '4',
       DOWNLOAD_LINKS_PER_MINUTE: '5',
+      RESEND_VERIFICATION_PER_HOUR: '6',
     }).limits;
-    assert.deepEqual([set.signup.max, set.couponValidation.max, set.downloadLinks.max], [3, 4, 5]);
+    assert.deepEqual(
+      [
+        set.signup.max,
+        set.couponValidation.max,
+        set.downloadLinks.max,
+        set.resendVerificationPerHour,
+      ],
+      [3, 4, 5, 6],
+    );
     for (const name of [
       'LOGIN_MAX_FAILURES',
       'FORGOT_PASSWORD_PER_HOUR',
+      'RESEND_VERIFICATION_PER_HOUR',
       'SIGNUP_PER_HOUR',
       'COUPON_VALIDATIONS_PER_10_MINUTES',
       'DOWNLOAD_LINKS_PER_MINUTE',

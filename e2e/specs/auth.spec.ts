@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { waitForMailLink } from '../support/outbox';
 import {
   createVerifiedAccount,
@@ -11,8 +12,11 @@ import {
   newAccount,
   signUpViaApi,
   submitLogin,
+  submitSignup,
   text,
+  toast,
   waitForRoute,
+  type Account,
 } from '../support/shopper';
 import { useStore } from '../support/store';
 
@@ -23,12 +27,7 @@ test('a new shopper signs up, verifies the e-mail, logs in, stays signed in and 
     const account = newAccount('Jane');
 
     await page.goto(store.url('/signup'));
-    await page.getByLabel('Full Name', { exact: true }).fill(account.name);
-    await page.getByLabel('Email Address', { exact: true }).fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
-    await page.getByRole('checkbox', { name: /terms of service/i }).check();
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await submitSignup(page, account);
     await heading(page, 'Account Created Successfully!').waitFor();
     await page.getByText(account.email, { exact: true }).waitFor();
 
@@ -73,6 +72,82 @@ test('logging in to an unverified account shows the verification toast', (t) =>
     ).waitFor();
     assert.equal(new URL(page.url()).pathname, '/login');
     await navLink(page, 'Login').waitFor();
+  }));
+
+const BAD_LINK = 'Invalid or expired verification link';
+const RESENT =
+  'If this email belongs to an account awaiting verification, a new verification link has been sent.';
+
+test('a bad verification link tells why in a toast and on the page', (t) =>
+  store.journey(t, async (page) => {
+    await page.goto(store.url('/verify-email/not-a-real-token'));
+    await heading(page, 'Verification Failed').waitFor();
+    await page.getByRole('main').getByText(BAD_LINK, { exact: true }).waitFor();
+    await toast(page, BAD_LINK).waitFor();
+    await page.getByRole('link', { name: 'Create New Account', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Back to Login', exact: true }).waitFor();
+  }));
+
+/**
+ * Clicks the resend button on the screen, waits for the toast that confirms it, and returns
+ * the link of the mail it sent.
+ */
+async function resendVerification(page: Page, account: Account): Promise<string> {
+  const askedAt = Date.now();
+  await page.getByRole('button', { name: 'Resend verification email', exact: true }).click();
+  await toast(page, RESENT).waitFor();
+  return waitForMailLink(store.apiUrl, account.email, 'verify-email', { after: askedAt });
+}
+
+/** Follows a mailed verification link and waits for the page's verdict. */
+async function follow(page: Page, link: string): Promise<boolean> {
+  await page.goto(link);
+  const verified = heading(page, 'Email Verified!');
+  await verified.or(heading(page, 'Verification Failed')).waitFor();
+  return verified.isVisible();
+}
+
+test('an unverified login asks for a new link: it verifies and the earlier one fails', (t) =>
+  store.journey(t, async (page) => {
+    const account = newAccount('Vic');
+    await signUpViaApi(store.apiUrl, account);
+    const firstLink = await waitForMailLink(store.apiUrl, account.email, 'verify-email');
+
+    await submitLogin(page, store.baseUrl, account);
+    await toast(
+      page,
+      'Your account is not verified. Please check your email for verification.',
+    ).waitFor();
+    const notice = page.locator('main p', { hasText: 'is registered but not verified yet' });
+    assert.ok((await notice.innerText()).startsWith(account.email), await notice.innerText());
+    const newLink = await resendVerification(page, account);
+    assert.notEqual(newLink, firstLink);
+
+    assert.equal(await follow(page, firstLink), false, 'the earlier link still verified');
+    await toast(page, BAD_LINK).waitFor();
+    assert.equal(await follow(page, newLink), true, 'the new link did not verify');
+    await page.getByRole('main').getByText(`Email: ${account.email}`).waitFor();
+    await logIn(page, store.baseUrl, account);
+  }));
+
+test('signing up again with a registered, unverified address offers a new link instead', (t) =>
+  store.journey(t, async (page) => {
+    const account = newAccount('Rae');
+    await signUpViaApi(store.apiUrl, account);
+
+    await page.goto(store.url('/signup'));
+    await submitSignup(page, account);
+    await toast(
+      page,
+      'An account with this email exists but is not verified yet. Please check your email for the verification link.',
+    ).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/signup');
+    await heading(page, 'Create Your Account').waitFor();
+    assert.equal(await heading(page, 'Account Created Successfully!').count(), 0);
+
+    const link = await resendVerification(page, account);
+    assert.equal(await follow(page, link), true, 'the resent link did not verify');
+    await logIn(page, store.baseUrl, account);
   }));
 
 test('a forgotten password is reset from the e-mailed link and the new one works', (t) =>

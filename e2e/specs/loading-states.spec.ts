@@ -7,7 +7,15 @@ import { watchForBlankFrames } from '../support/blank-frames';
 import { openProduct, productCard, SEEDED } from '../support/catalog';
 import { holdRequests } from '../support/held-requests';
 import { waitUntilSettled, type Role } from '../support/screens';
-import { heading, navbar, navLink, newAccount, text } from '../support/shopper';
+import {
+  heading,
+  navbar,
+  navLink,
+  newAccount,
+  signUpViaApi,
+  submitLogin,
+  text,
+} from '../support/shopper';
 import { useStore } from '../support/store';
 import { visitAs } from '../support/visit-as';
 
@@ -158,6 +166,18 @@ async function visitorForms(page: Page, seen: Coverage): Promise<void> {
   await login.fail(401, 'Invalid email or password');
   await seeEnabled(button(page, 'Sign In'));
   seen.busy('Sign In');
+
+  // An unverified account's login offers a new verification mail.
+  const unverified = newAccount('Unverified');
+  await signUpViaApi(store.apiUrl, unverified);
+  await submitLogin(page, store.baseUrl, unverified);
+  const resend = await holdRequests(page, '**/api/auth/resend-verification', 'POST');
+  await button(page, 'Resend verification email').click();
+  await resend.sent();
+  await seeBusy(button(page, 'Sending...'), 'Sending...');
+  await resend.fail(429, 'Too many verification emails requested. Please try again later.');
+  await seeEnabled(button(page, 'Resend verification email'));
+  seen.busy('Resend verification email');
 
   await page.goto(store.url('/signup'));
   await heading(page, 'Create Your Account').waitFor();

@@ -1,5 +1,14 @@
 import type { Page } from 'playwright-core';
-import { heading, text } from './shopper';
+import {
+  heading,
+  newAccount,
+  signUpViaApi,
+  submitLogin,
+  submitSignup,
+  text,
+  toast,
+  type Account,
+} from './shopper';
 
 export type Role = 'visitor' | 'shopper' | 'admin';
 
@@ -45,6 +54,29 @@ async function openTab(page: Page, title: string, tab: string): Promise<void> {
   await settled(page, title);
 }
 
+/** Waits for the toast holding `copy` to be on screen, its entrance over, so it is checked too. */
+async function toastShown(page: Page, copy: string): Promise<void> {
+  const shown = toast(page, copy);
+  await shown.waitFor();
+  await shown.evaluate((element) =>
+    Promise.allSettled(element.getAnimations().map((animation) => animation.finished)),
+  );
+}
+
+/** Signs a new account up through the shell's /api pass-through and leaves it unverified. */
+async function unverifiedAccount(page: Page): Promise<Account> {
+  const account = newAccount('Una');
+  await signUpViaApi(new URL(page.url()).origin, account);
+  return account;
+}
+
+/** The resend offer an unverified address gets, with the toast that says why. */
+async function resendOffered(page: Page, why: string): Promise<void> {
+  await page.getByRole('button', { name: 'Resend verification email', exact: true }).waitFor();
+  await toastShown(page, why);
+  await waitUntilSettled(page);
+}
+
 /**
  * Every route of shell/src/app/app-routes.tsx, in the states worth checking, that `role` can
  * see. The shopper's screens need `paidSessionId`, a checkout session the shopper has paid.
@@ -83,14 +115,32 @@ function allScreens(paidSessionId: string): Screen[] {
       await page.getByLabel('Confirm Password', { exact: true }).fill('secreT');
       await page.getByTestId('password-strength').waitFor();
     }),
+    screen(
+      '/signup',
+      'address registered, not verified: resend offered',
+      '/signup',
+      ['visitor'],
+      async (page) => {
+        await submitSignup(page, await unverifiedAccount(page));
+        await resendOffered(page, 'An account with this email exists but is not verified yet.');
+      },
+    ),
     screen('/login', '', '/login', ['visitor'], at('Welcome Back')),
+    screen('/login', 'unverified account: resend offered', '/login', ['visitor'], async (page) => {
+      const account = await unverifiedAccount(page);
+      await submitLogin(page, new URL(page.url()).origin, account);
+      await resendOffered(page, 'Your account is not verified.');
+    }),
     screen('/forgot-password', '', '/forgot-password', ['visitor'], at('Forgot Password?')),
     screen(
       '/verify-email/:token',
-      'bad token',
+      'bad token, with its toast',
       '/verify-email/not-a-real-token',
       ANYONE,
-      at('Verification Failed'),
+      async (page) => {
+        await settled(page, 'Verification Failed');
+        await toastShown(page, 'Invalid or expired verification link');
+      },
     ),
     screen(
       '/reset-password/:token',

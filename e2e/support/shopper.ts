@@ -45,6 +45,11 @@ export function text(page: Page, copy: string): Locator {
   return page.getByText(copy, { exact: true });
 }
 
+/** A toast holding `copy` (react-toastify), apart from the same words on the page. */
+export function toast(page: Page, copy: string): Locator {
+  return page.locator('.Toastify__toast', { hasText: copy });
+}
+
 export function heading(page: Page, name: string): Locator {
   return page.getByRole('heading', { name, exact: true });
 }
@@ -57,6 +62,17 @@ export function heading(page: Page, name: string): Locator {
  */
 export async function waitForRoute(page: Page, baseUrl: string, route: string): Promise<void> {
   await page.waitForURL((url) => url.href === `${baseUrl}${route}`);
+}
+
+/** Fills the sign-up form on /signup (terms accepted) and submits it. */
+export async function submitSignup(page: Page, account: Account): Promise<void> {
+  await heading(page, 'Create Your Account').waitFor();
+  await page.getByLabel('Full Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Email Address', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
+  await page.getByRole('checkbox', { name: /terms of service/i }).check();
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 }
 
 /** Fills and submits the login form, without assuming where it leads. */

@@ -22,6 +22,7 @@ export {
   UNVERIFIED_MESSAGE,
   type AuthState,
   type LoginResult,
+  type SignupResult,
 } from './auth/auth-slice';
 export { hasLoggedInCookie } from './auth/session-indicator';
 export { firstName, isAdmin, type LoginPayload, type SignupPayload, type User } from './auth/user';
@@ -55,7 +56,7 @@ export { isRemoteRoutesModule, type RemoteRoutesModule } from './federation/remo
 export { useAppDispatch, useAppSelector } from './store/hooks';
 export { makeStore, type AppDispatch, type AppStore } from './store/make-store';
 export { rootReducer, type LazyLoadedSlices, type RootState } from './store/root-reducer';
-export { notify, TOAST_DURATION_MS } from './ui/notify';
+export { notify, TOAST_DURATION_MS, type ToastChange, type ToastId } from './ui/notify';
 export { Toaster } from './ui/toaster';
 export { Spinner } from './ui/spinner';
 export { Skeleton } from './ui/skeleton';

@@ -5,7 +5,12 @@ import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation, tooManyRequests } from '../lib/http-error.ts';
 import { issueWelcomeCoupon } from './coupons.ts';
-import { consumeEmailToken, issueEmailToken, latestEmailTokenAt } from './email-tokens.ts';
+import {
+  consumeEmailToken,
+  discardEmailTokens,
+  issueEmailToken,
+  latestEmailTokenAt,
+} from './email-tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { verificationMail } from './mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -22,6 +27,8 @@ export interface AuthDeps {
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+const UNVERIFIED_SIGNUP =
+  'An account with this email exists but is not verified yet. Please check your email for the verification link.';
 
 export function createAuthService(deps: AuthDeps) {
   const { db, config, limits } = deps;
@@ -64,10 +71,37 @@ export function createAuthService(deps: AuthDeps) {
       if (!isUniqueViolation(error)) throw error;
     }
     if (!user) {
+      // Already telling that the address is taken, the answer may as well say how to go on.
+      const existing = await findByEmail(input.email);
+      if (existing && !existing.isEmailVerified) {
+        throw new HttpError(409, UNVERIFIED_SIGNUP, {
+          emailVerificationRequired: true,
+          fields: { email: UNVERIFIED_SIGNUP },
+        });
+      }
       throw new HttpError(409, 'An account with this email already exists', {
         fields: { email: 'An account with this email already exists' },
       });
     }
+    await sendVerification(user);
+  }
+
+  /**
+   * Counted per e-mail whether or not the account exists, like a reset request, so neither the
+   * answer nor the limit tells which addresses are registered. Only the newest link works.
+   */
+  async function resendVerification(email: string) {
+    const counter = await limits.increment(`resend-verification:${email}`, 60 * 60 * 1000);
+    if (counter.count > config.limits.resendVerificationPerHour) {
+      throw tooManyRequests(
+        'resend-verification',
+        'Too many verification emails requested. Please try again later.',
+        counter.resetInMs,
+      );
+    }
+    const user = await findByEmail(email);
+    if (!user || user.isEmailVerified) return;
+    await discardEmailTokens(db, user.id, 'verify');
     await sendVerification(user);
   }
 
@@ -135,7 +169,16 @@ export function createAuthService(deps: AuthDeps) {
     return user;
   }
 
-  return { findByEmail, findById, signup, verifyEmail, login, updateName, sendSafely };
+  return {
+    findByEmail,
+    findById,
+    signup,
+    resendVerification,
+    verifyEmail,
+    login,
+    updateName,
+    sendSafely,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

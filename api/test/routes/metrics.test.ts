@@ -133,6 +133,7 @@ describe('GET /api/metrics: abuse-limit refusals', () => {
       env: {
         LOGIN_MAX_FAILURES: '1',
         FORGOT_PASSWORD_PER_HOUR: '1',
+        RESEND_VERIFICATION_PER_HOUR: '1',
         SIGNUP_PER_HOUR: '1',
         COUPON_VALIDATIONS_PER_10_MINUTES: '1',
         DOWNLOAD_LINKS_PER_MINUTE: '1',
@@ -156,12 +157,14 @@ describe('GET /api/metrics: abuse-limit refusals', () => {
       }),
     );
     await twice(() => anonymous.post('/api/auth/forgot-password', { email }));
+    await twice(() => anonymous.post('/api/auth/resend-verification', { email }));
     await assert.rejects(signUp(suite.app, uniqueEmail()), /429/);
     await twice(() => client.post('/api/coupons/validate', { code: 'NOPE1234' }));
     await twice(() => client.get(`/api/products/download/${randomUUID()}`));
 
     const text = await scrape(suite.app);
-    for (const limit of ['login', 'forgot-password', 'signup', 'coupon', 'download']) {
+    const limits = ['login', 'forgot-password', 'resend-verification', 'signup', 'coupon'];
+    for (const limit of [...limits, 'download']) {
       assert.equal(sample(text, 'store_rate_limit_refusals_total', { limit }), 1, limit);
     }
     const refused = { method: 'POST', route: '/api/auth/login', status: '429' };

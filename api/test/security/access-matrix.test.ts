@@ -28,7 +28,8 @@ import { apiRoutes } from './route-table.ts';
  *   token, the hosted checkout's session id (page, Pay, Cancel) and A's signed download link
  *   (5 minutes, opened without cookies). Anything not signed by the api is refused.
  * - The webhook trusts only the provider's signature (400 unsigned, whoever sends it);
- *   forgot-password answers the same 200 to everyone; the outbox exists in development only.
+ *   forgot-password and resend-verification answer the same 200 to everyone; the outbox
+ *   exists in development only.
  */
 const PRINCIPALS = ['signedOut', 'unverified', 'A', 'B', 'admin'] as const;
 type Principal = (typeof PRINCIPALS)[number];
@@ -216,6 +217,16 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       call: () => ({
         method: 'POST',
         url: '/api/auth/forgot-password',
+        payload: { email: fx.a.email },
+      }),
+      expect: all(200),
+    },
+    {
+      // Same answer whoever asks and whatever the state of the address.
+      route: 'POST /api/auth/resend-verification',
+      call: () => ({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
         payload: { email: fx.a.email },
       }),
       expect: all(200),

@@ -438,6 +438,13 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
       fields: { email: textCases({ max: 254, payloads: 400 }) },
     },
 
+    'POST /api/auth/resend-verification': {
+      role: 'public',
+      body: () => ({ email: uniqueEmail('resend') }),
+      expect: 200,
+      fields: { email: textCases({ max: 254, payloads: 400 }) },
+    },
+
     'GET /api/analytics': { role: 'admin', expect: 200 },
     'GET /api/dropdown/categories': { role: 'public', expect: 200 },
     'GET /api/dropdown/categories/statistics': { role: 'public', expect: 200 },

@@ -4,7 +4,7 @@ import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config.ts';
 import { users } from '../../src/db/schema.ts';
-import { outbox, PASSWORD, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
+import { outbox, PASSWORD, signUp, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { dataUrl, type ProductJson } from '../helpers/catalog.ts';
 import { buy, createProducts } from '../helpers/checkout.ts';
@@ -129,6 +129,37 @@ describeEachDatabase('rate limits: never another user', (suite) => {
       ),
       'the other address got its reset link',
     );
+  });
+
+  it('limits resent verification mails per e-mail alike for accounts and strangers', async () => {
+    const { app } = suite;
+    const unverified = await signUp(app);
+    const stranger = uniqueEmail('nobody');
+    const answers = new Map<string, Array<{ status: number; message: string }>>();
+    for (const email of [unverified, stranger]) {
+      const seen: Array<{ status: number; message: string }> = [];
+      for (let attempt = 0; attempt <= LIMITS.resendVerificationPerHour; attempt += 1) {
+        const response = await postFrom(app, '127.0.0.1', '/api/auth/resend-verification', {
+          email,
+        });
+        seen.push({ status: response.statusCode, message: response.json().message });
+        if (attempt === LIMITS.resendVerificationPerHour) assertLimited(response, 60 * 60);
+      }
+      answers.set(email, seen);
+    }
+    assert.deepEqual(answers.get(unverified), answers.get(stranger));
+    assert.deepEqual(
+      answers.get(unverified)!.map((answer) => answer.status),
+      [...Array<number>(LIMITS.resendVerificationPerHour).fill(200), 429],
+    );
+
+    const other = await signUp(app);
+    const answer = await postFrom(app, '127.0.0.1', '/api/auth/resend-verification', {
+      email: other,
+    });
+    assert.equal(answer.statusCode, 200, answer.body);
+    const mails = (await outbox(app)).filter((mail) => mail.to === other);
+    assert.equal(mails.length, 2, 'the sign-up mail and the resent one');
   });
 
   it('limits coupon guesses per user; another user on the same address still validates', async () => {

@@ -26,6 +26,8 @@ export const authApi = {
         `/auth/verify-email/${encodeURIComponent(token)}`,
       )
       .then((r) => r.data),
+  resendVerification: (email: string) =>
+    apiClient.post<MessageBody>('/auth/resend-verification', { email }).then((r) => r.data),
   forgotPassword: (email: string) =>
     apiClient.post<MessageBody>('/auth/forgot-password', { email }).then((r) => r.data),
   resetPassword: (token: string, password: string) =>

@@ -27,6 +27,10 @@ export function initialAuthState(): AuthState {
 export type LoginResult =
   { success: true; user: User } | { success: false; emailVerificationRequired?: boolean };
 
+/** A refusal flagged `emailVerificationRequired`: the address is registered, not verified. */
+export type SignupResult =
+  { success: true } | { success: false; emailVerificationRequired?: boolean };
+
 export const UNVERIFIED_MESSAGE =
   'Your account is not verified. Please check your email for verification.';
 export const SIGNUP_DEFAULT_MESSAGE = 'Account created! Please check your email for verification.';
@@ -46,7 +50,7 @@ export const login = createAsyncThunk<LoginResult, LoginPayload>('auth/login', a
   }
 });
 
-export const signup = createAsyncThunk<{ success: boolean }, SignupPayload>(
+export const signup = createAsyncThunk<SignupResult, SignupPayload>(
   'auth/signup',
   async (payload) => {
     if (payload.password !== payload.confirmPassword) {
@@ -59,7 +63,9 @@ export const signup = createAsyncThunk<{ success: boolean }, SignupPayload>(
       return { success: true };
     } catch (error) {
       notify.error(errorMessage(error, 'An error occurred'));
-      return { success: false };
+      return responseField<boolean>(error, 'emailVerificationRequired')
+        ? { success: false, emailVerificationRequired: true }
+        : { success: false };
     }
   },
 );

@@ -4,7 +4,14 @@ import { toPublicUser } from '../../services/users.ts';
 import { json, messageBody } from '../common/answers.ts';
 import { errors, UNSAFE } from '../common/errors.ts';
 import { AUTH_COOKIES } from './cookies-doc.ts';
-import { loginBody, publicUser, signupBody, tokenParams, verifiedAnswer } from './schemas.ts';
+import {
+  loginBody,
+  publicUser,
+  resendVerificationBody,
+  signupBody,
+  tokenParams,
+  verifiedAnswer,
+} from './schemas.ts';
 import { sendSessionCookies } from './session-cookies.ts';
 
 const tags = ['Auth'];
@@ -30,7 +37,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: json('Account created; the verification mail is on its way', messageBody),
           ...errors(UNSAFE, {
-            409: 'An account with this e-mail exists',
+            409:
+              'An account with this e-mail exists; `emailVerificationRequired` when it is not ' +
+              'verified yet (`POST /api/auth/resend-verification` mails a new link)',
             429: 'Too many sign-ups from this address',
           }),
         },
@@ -63,6 +72,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await auth.verifyEmail(request.params.token);
       return { message: 'Email verified successfully! You can now log in.', user };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new verification link',
+        description:
+          'The same answer whether or not the address is registered or already verified; an ' +
+          'unverified account gets a new link (`/verify-email/:token`, valid 24 h) and its ' +
+          'earlier links stop working.',
+        body: resendVerificationBody,
+        response: {
+          200: json('Accepted (whatever the state of the address)', messageBody),
+          ...errors(UNSAFE, { 429: 'Too many verification mails asked for this e-mail' }),
+        },
+      },
+    },
+    async (request) => {
+      await auth.resendVerification(request.body.email);
+      return {
+        message:
+          'If this email belongs to an account awaiting verification, a new verification link has been sent.',
+      };
     },
   );
 

@@ -45,6 +45,8 @@ export const profileBody = z.object({ name });
 
 export const forgotBody = z.object({ email });
 
+export const resendVerificationBody = z.object({ email });
+
 export const resetBody = z.object({ password: newPassword() });
 
 export const changePasswordBody = z.object({

@@ -52,6 +52,28 @@ describeEachDatabase('signup and e-mail verification', (suite) => {
     assert.ok(response.json().message);
   });
 
+  it('flags a taken address not verified yet with emailVerificationRequired, mailing nothing', async () => {
+    const email = await signUp(suite.app);
+    const mails = async () => (await outbox(suite.app)).filter((m) => m.to === email).length;
+    const unverified = await signup({
+      name: 'Again',
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    assert.equal(unverified.statusCode, 409, unverified.body);
+    assert.equal(unverified.json().emailVerificationRequired, true);
+    assert.match(unverified.json().message, /not verified/);
+    assert.equal(await mails(), 1, 'only the first sign-up mailed a link');
+
+    const { token } = await mailedLink(suite.app, email, 'verify-email');
+    await suite.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
+    const verified = await signup({ name: 'Again', email, password: PASSWORD });
+    assert.equal(verified.statusCode, 409, verified.body);
+    assert.equal(verified.json().emailVerificationRequired, undefined);
+    assert.equal(verified.json().message, 'An account with this email already exists');
+  });
+
   it('verifies once through the mailed link, then rejects the used link', async () => {
     const email = await signUp(suite.app, undefined, 'Vera Verified');
     const { token } = await mailedLink(suite.app, email, 'verify-email');

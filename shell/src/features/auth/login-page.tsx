@@ -11,6 +11,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
+import { ResendVerification } from './resend-verification';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
@@ -19,11 +20,14 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  // Apart from the field: the offer names the address the server refused, whatever is typed next.
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const result = await dispatch(login({ email, password, rememberMe })).unwrap();
     if (result.success) navigate('/', { replace: true });
+    else setUnverifiedEmail(result.emailVerificationRequired ? email.trim() : null);
   }
 
   return (
@@ -64,6 +68,7 @@ export function LoginPage() {
           {loading ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
+      {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
       <p className={styles.footer}>
         <Link to="/signup">Don&apos;t have an account? Sign up now</Link>
       </p>

@@ -1,6 +1,7 @@
-import { apiClient, type ApiResponse } from '@store/shared';
+import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { screen } from '@testing-library/react';
+import { httpError } from '@store/shared/testing/api-answers';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SignupPage } from './signup-page';
 
@@ -108,6 +109,45 @@ describe('SignupPage', () => {
 
     expect(await screen.findByRole('button', { name: 'Create Account' })).toBeEnabled();
     expect(screen.queryByText('Account Created Successfully!')).not.toBeInTheDocument();
+  });
+
+  it('offers a new verification mail for an address registered but not verified', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    const message = 'This email is registered but not verified yet. Check your inbox.';
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockRejectedValueOnce(httpError(409, { message, emailVerificationRequired: true }))
+      .mockResolvedValueOnce({ data: { message: 'A new link is on its way.' }, status: 200 });
+    renderWithProviders(<SignupPage />, { route: '/signup' });
+    const user = await fillForm('Secret123!', 'Secret123!');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(error).toHaveBeenCalledWith(message);
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(post).toHaveBeenLastCalledWith('/auth/resend-verification', {
+      email: 'sam@example.com',
+    });
+    await waitFor(() => expect(success).toHaveBeenCalledWith('A new link is on its way.'));
+    expect(screen.queryByText('Account Created Successfully!')).not.toBeInTheDocument();
+  });
+
+  it('offers no resend when the address belongs to a verified account', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    jest
+      .spyOn(apiClient, 'post')
+      .mockRejectedValue(httpError(409, 'An account with this email already exists'));
+    renderWithProviders(<SignupPage />, { route: '/signup' });
+    const user = await fillForm('Secret123!', 'Secret123!');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(notify.error).toHaveBeenCalledWith('An account with this email already exists');
+    expect(await screen.findByRole('button', { name: 'Create Account' })).toBeEnabled();
+    expect(
+      screen.queryByRole('button', { name: 'Resend verification email' }),
+    ).not.toBeInTheDocument();
   });
 
   it('links to the terms, privacy policy and login', () => {

@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { ResendVerification } from './resend-verification';
 import { SignupSuccess } from './signup-success';
 
 const EMPTY_FORM = { name: '', email: '', password: '', confirmPassword: '' };
@@ -22,6 +23,8 @@ export function SignupPage() {
   const [form, setForm] = useState(EMPTY_FORM);
   const [agreed, setAgreed] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // Apart from the field: the offer names the address the server refused, whatever is typed next.
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   const update = (field: keyof typeof EMPTY_FORM) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
@@ -37,6 +40,9 @@ export function SignupPage() {
     event.preventDefault();
     const result = await dispatch(signup(form)).unwrap();
     if (result.success) setSentTo(form.email);
+    setUnverifiedEmail(
+      !result.success && result.emailVerificationRequired ? form.email.trim() : null,
+    );
   }
 
   function startOver() {
@@ -118,6 +124,7 @@ export function SignupPage() {
           {loading ? 'Creating Account...' : 'Create Account'}
         </button>
       </form>
+      {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
       <p className={styles.footer}>
         <Link to="/login">Already have an account? Sign in now</Link>
       </p>

@@ -1,5 +1,6 @@
-import { apiClient } from '@store/shared';
+import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { httpError } from '@store/shared/testing/api-answers';
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -16,6 +17,10 @@ function renderVerify(route: string) {
   );
 }
 
+let errorToast: jest.SpyInstance;
+beforeEach(() => {
+  errorToast = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+});
 afterEach(() => jest.restoreAllMocks());
 
 describe('VerifyEmailPage', () => {
@@ -36,6 +41,20 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(get).toHaveBeenCalledTimes(1);
     expect(get).toHaveBeenCalledWith('/auth/verify-email/tok-1');
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's reason on the page and in one toast, even under StrictMode", async () => {
+    jest
+      .spyOn(apiClient, 'get')
+      .mockRejectedValue(httpError(400, 'Invalid or expired verification link'));
+    renderVerify('/verify-email/tok-used');
+
+    const reason = await screen.findByRole('alert');
+    expect(reason).toHaveTextContent('Invalid or expired verification link');
+    expect(screen.getByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    expect(errorToast).toHaveBeenCalledWith('Invalid or expired verification link');
   });
 
   it('shows the fallback error with recovery links when verification fails', async () => {
@@ -43,6 +62,8 @@ describe('VerifyEmailPage', () => {
     renderVerify('/verify-email/tok-2');
 
     expect(await screen.findByText('Email verification failed')).toBeInTheDocument();
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    expect(errorToast).toHaveBeenCalledWith('Email verification failed');
     expect(screen.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
       'href',
       '/signup',
@@ -55,5 +76,7 @@ describe('VerifyEmailPage', () => {
     renderVerify('/verify-email');
     expect(screen.getByText('Invalid verification link')).toBeInTheDocument();
     expect(get).not.toHaveBeenCalled();
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    expect(errorToast).toHaveBeenCalledWith('Invalid verification link');
   });
 });

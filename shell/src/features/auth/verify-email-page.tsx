@@ -1,4 +1,4 @@
-import { authApi, errorMessage, primitives, Spinner, Link, useParams } from '@store/shared';
+import { authApi, errorMessage, notify, primitives, Spinner, Link, useParams } from '@store/shared';
 import { useEffect, useRef, useState } from 'react';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
@@ -14,21 +14,30 @@ const CARD = {
   error: { title: 'Verification Failed', icon: '!', tone: 'error' },
 } as const;
 
+const NO_TOKEN = 'Invalid verification link';
+
+/** Spec section 8: a failure is told in a toast as well as on the page. */
+function failed(message: string): VerifyState {
+  notify.error(message);
+  return { status: 'error', message };
+}
+
 export function VerifyEmailPage() {
-  const { token } = useParams<{ token: string }>();
+  const { token = '' } = useParams<{ token: string }>();
   const [state, setState] = useState<VerifyState>(() =>
-    token ? { status: 'verifying' } : { status: 'error', message: 'Invalid verification link' },
+    token ? { status: 'verifying' } : { status: 'error', message: NO_TOKEN },
   );
-  // The token is single-use: StrictMode's second effect run must not spend it again.
+  // The token is single-use and the toast is said once: StrictMode's second effect run must not
+  // spend the token again or raise a second toast.
   const requestedToken = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!token) {
-      setState({ status: 'error', message: 'Invalid verification link' });
-      return;
-    }
     if (requestedToken.current === token) return;
     requestedToken.current = token;
+    if (!token) {
+      setState(failed(NO_TOKEN));
+      return;
+    }
     setState({ status: 'verifying' });
     authApi
       .verifyEmail(token)
@@ -37,7 +46,7 @@ export function VerifyEmailPage() {
       })
       .catch((error: unknown) => {
         if (requestedToken.current !== token) return;
-        setState({ status: 'error', message: errorMessage(error, 'Email verification failed') });
+        setState(failed(errorMessage(error, 'Email verification failed')));
       });
   }, [token]);
 
