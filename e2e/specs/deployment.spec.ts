@@ -74,17 +74,12 @@ test('a remote whose manifest lost its ./routes expose shows the fallback, not a
 
 test('React, react-dom, react-redux and the store (with its router, axios and Redux Toolkit) load once across all remotes', (t) =>
   store.journey(t, async (page) => {
-    // Every remote's build carries a fallback copy of the store; only one may ever run.
-    // Each page.goto loads the page anew, so the same file may come several times.
-    const axiosScripts = new Set<string>();
-    const reads: Promise<void>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      reads.push(
-        response.text().then((body) => {
-          if (body.includes('ERR_BAD_OPTION_VALUE')) axiosScripts.add(response.url());
-        }),
-      );
+    // Every remote's build carries a fallback copy of the store; only one may ever run. The
+    // files are read from their servers afterwards: the browser drops a body once the page it
+    // came with navigates away.
+    const scripts = new Set<string>();
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.add(request.url());
     });
     // React DOM announces each renderer copy to the devtools hook as it initialises.
     await page.addInitScript(() => {
@@ -125,9 +120,13 @@ test('React, react-dom, react-redux and the store (with its router, axios and Re
     });
 
     assert.equal(loaded.renderers, 1, 'more than one react-dom renderer initialised');
-    await Promise.all(reads);
+    const axiosScripts: string[] = [];
+    for (const url of scripts) {
+      const body = await (await fetch(url)).text();
+      if (body.includes('ERR_BAD_OPTION_VALUE')) axiosScripts.push(url);
+    }
     const [axiosFile, ...others] = axiosScripts;
-    assert.deepEqual(others, [], `axios came in ${[...axiosScripts].join(', ')}`);
+    assert.deepEqual(others, [], `axios came in ${axiosScripts.join(', ')}`);
     assert.equal(new URL(axiosFile ?? 'about:blank').origin, new URL(store.baseUrl).origin);
     // react-router travels inside @store/shared, so one store provider means one router.
     for (const name of ['react', 'react-dom', 'react-redux', '@store/shared']) {

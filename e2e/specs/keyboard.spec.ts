@@ -25,10 +25,13 @@ async function checkDialog(
   opener: Locator,
   dialog: Locator,
   close: () => Promise<void>,
+  /** Waits for content the dialog fetches after it opens, whose controls join the trap. */
+  loaded: (dialog: Locator) => Promise<void> = async () => undefined,
 ): Promise<void> {
   await tabTo(opener);
   await page.keyboard.press('Enter');
   await dialog.waitFor();
+  await loaded(dialog);
   await checkFocusTrap(dialog);
   await close();
   await dialog.waitFor({ state: 'detached' });
@@ -133,7 +136,14 @@ test('a shopper uses the account tabs and the order details dialog with the keyb
     await page.goto(store.url('/orders'));
     const opener = page.getByRole('button', { name: /^View details of order / });
     const dialog = page.getByRole('dialog', { name: /^Order #/ });
-    await checkDialog(page, opener, dialog, () => page.keyboard.press('Escape'));
+    // The details arrive after the dialog opens, and their Download buttons join the trap.
+    await checkDialog(
+      page,
+      opener,
+      dialog,
+      () => page.keyboard.press('Escape'),
+      (opened) => opened.getByTestId('order-item').first().waitFor(),
+    );
 
     await page.goto(store.url('/profile'));
     await checkTabs(page, ['Profile Info', 'Security']);
