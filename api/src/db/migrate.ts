@@ -14,8 +14,12 @@ export const MIGRATIONS_FOLDER = path.resolve(
 // Arbitrary constant shared by every api instance: Drizzle's migrator takes no lock itself.
 const MIGRATION_LOCK_KEY = 741_852_963;
 
-export async function runMigrations(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+/** `migrationsFolder` is for tests that apply a journal cut short, then the whole one. */
+export async function runMigrations(
+  database: Database,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<void> {
+  const config = { migrationsFolder };
   await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
     if (database.kind === 'pglite') {
       await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config);

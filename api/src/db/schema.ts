@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -216,8 +217,23 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'completed'`),
     check('orders_amounts', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check('orders_discount_nonnegative', sql`${t.discountCents} >= 0`),
+    // A completed order must have a day to be counted under in `daily_sales`.
+    check(
+      'orders_completed_dated',
+      sql`${t.status} <> 'completed' or ${t.completedAt} is not null`,
+    ),
   ],
 );
+
+/**
+ * Completed orders per UTC day of `completed_at`, kept by the `orders_daily_sales_*` triggers
+ * (migration 0006) in the writer's own transaction, so analytics never scans `orders`.
+ */
+export const dailySales = pgTable('daily_sales', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  sales: integer('sales').notNull(),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+});
 
 export const orderItems = pgTable(
   'order_items',
