@@ -1,4 +1,5 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { rejectionOf } from '../testing/api-answers';
 import { createApiClient } from './client';
 import { installRefreshInterceptor, REFRESH_PATH } from './refresh-interceptor';
 
@@ -11,13 +12,7 @@ function scriptedAdapter(answer: (path: string) => Answer): AxiosAdapter {
     const { status, data } = answer(config.url ?? '');
     const response = { status, data, statusText: '', headers: {}, config };
     if (status < 400) return response;
-    throw new AxiosError(
-      `Request failed with status code ${status}`,
-      AxiosError.ERR_BAD_REQUEST,
-      config,
-      undefined,
-      response,
-    );
+    throw rejectionOf(response);
   };
 }
 

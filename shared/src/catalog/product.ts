@@ -1,4 +1,4 @@
-/** A product as the api reads it back (contract.md section 4). */
+/** A product as the api reads it back (its schema in `/api/openapi.json`). */
 export interface Product {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-import { AxiosError, AxiosHeaders } from 'axios';
+import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { apiClient } from '../api/client';
 
 type Answer = unknown | AxiosError | (() => unknown);
@@ -18,21 +18,20 @@ export function answerGets(routes: Record<string, Answer>): typeof apiClient.get
   return fake as typeof apiClient.get;
 }
 
-/** The error axios rejects with when the server answers `status` with a message or a body. */
-export function httpError(status: number, body?: string | object): AxiosError {
-  const config = { headers: new AxiosHeaders(), method: 'get', url: '' };
-  const response = {
-    status,
-    statusText: '',
-    data: typeof body === 'string' ? { message: body } : (body ?? {}),
-    headers: {},
-    config,
-  };
+/** The error axios's own adapters reject with for an answer of 400 or more. */
+export function rejectionOf(response: AxiosResponse): AxiosError {
   return new AxiosError(
-    `Request failed with status code ${status}`,
-    status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-    config,
+    `Request failed with status code ${response.status}`,
+    response.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+    response.config,
     undefined,
     response,
   );
+}
+
+/** The error axios rejects with when the server answers `status` with a message or a body. */
+export function httpError(status: number, body?: string | object): AxiosError {
+  const config = { headers: new AxiosHeaders(), method: 'get', url: '' };
+  const data = typeof body === 'string' ? { message: body } : (body ?? {});
+  return rejectionOf({ status, statusText: '', data, headers: {}, config });
 }

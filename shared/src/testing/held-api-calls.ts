@@ -1,10 +1,6 @@
-import {
-  AxiosError,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { apiClient } from '../api/client';
+import { rejectionOf } from './api-answers';
 
 export interface HeldCall {
   config: InternalAxiosRequestConfig;
@@ -40,16 +36,7 @@ export function holdApiCalls(): { calls: HeldCall[] } {
         answer: (status, data) => {
           const response = { status, data, statusText: '', headers: {}, config };
           if (status < 400) resolve(response);
-          else
-            reject(
-              new AxiosError(
-                `Request failed with status code ${status}`,
-                AxiosError.ERR_BAD_REQUEST,
-                config,
-                undefined,
-                response,
-              ),
-            );
+          else reject(rejectionOf(response));
         },
       });
     });
