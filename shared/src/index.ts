@@ -88,3 +88,10 @@ export { TabPanel, Tabs, type TabItem } from './ui/tabs';
 export { announceApp } from './federation/announce-app';
 export * from './router';
 export * from './store/toolkit';
+export {
+  usePagedList,
+  type ListPage,
+  type PagedList,
+  type PagedListStatus,
+} from './paging/use-paged-list';
+export { LoadMore } from './paging/load-more';

@@ -33,25 +33,24 @@ export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** Selects live products joined to their category and asset type, shaped as `ProductView`. */
-export async function selectProductViews(
-  db: Db,
-  publicFilesUrl: string,
-  where?: SQL,
-): Promise<ProductView[]> {
-  const rows = await db
-    .select({
-      product: products,
-      category: categories.name,
-      categoryDisplayName: categories.displayName,
-      assetType: assetTypes.name,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(assetTypes, eq(assetTypes.id, products.assetTypeId))
-    .where(and(isNull(products.deletedAt), where))
-    .orderBy(desc(products.createdAt), desc(products.id));
-  return rows.map(({ product, category, categoryDisplayName, assetType }) => ({
+/** The columns every product read selects (the product joined to its category and type). */
+export const productViewColumns = {
+  product: products,
+  category: categories.name,
+  categoryDisplayName: categories.displayName,
+  assetType: assetTypes.name,
+};
+
+export interface ProductViewRow {
+  product: typeof products.$inferSelect;
+  category: string;
+  categoryDisplayName: string | null;
+  assetType: string | null;
+}
+
+export function toProductView(publicFilesUrl: string, row: ProductViewRow): ProductView {
+  const { product, category, categoryDisplayName, assetType } = row;
+  return {
     id: product.id,
     name: product.name,
     description: product.description,
@@ -66,5 +65,29 @@ export async function selectProductViews(
     max_downloads: product.maxDownloads,
     download_expiry_days: product.downloadExpiryDays,
     created_at: product.createdAt.toISOString(),
-  }));
+  };
+}
+
+export interface ProductViewQuery {
+  where?: SQL | undefined;
+  /** Newest first when absent. */
+  orderBy?: SQL[];
+  limit?: number;
+}
+
+/** Selects live products joined to their category and asset type, shaped as `ProductView`. */
+export async function selectProductViews(
+  db: Db,
+  publicFilesUrl: string,
+  { where, orderBy, limit }: ProductViewQuery = {},
+): Promise<ProductView[]> {
+  const query = db
+    .select(productViewColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(assetTypes, eq(assetTypes.id, products.assetTypeId))
+    .where(and(isNull(products.deletedAt), where))
+    .orderBy(...(orderBy ?? [desc(products.createdAt), desc(products.id)]));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map((row) => toProductView(publicFilesUrl, row));
 }

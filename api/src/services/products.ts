@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -59,8 +59,8 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 export function createProductService({ db, config, storage, cache, log }: Deps) {
-  const views = (where?: Parameters<typeof selectProductViews>[2]) =>
-    selectProductViews(db, config.publicFilesUrl, where);
+  const views = (where?: SQL) =>
+    selectProductViews(db, config.publicFilesUrl, { where });
 
   async function byId(id: string): Promise<ProductView | null> {
     const [view] = await views(eq(products.id, id));

@@ -1,0 +1,2 @@
+-- Hand-written: product search (filled in by the search work).
+SELECT 1;
