@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createPglite } from '../api/src/db/pglite.ts';
 import {
   assertPortsFree,
   createPostgresDatabase,
@@ -117,7 +117,7 @@ async function withSql<T>(
   run: (query: Query) => Promise<T>,
 ): Promise<T> {
   if (!db.url) {
-    const embedded = new PGlite(path.join(dataDir, 'pglite'));
+    const embedded = await createPglite({ dataDir: path.join(dataDir, 'pglite') });
     try {
       return await run((sql) => embedded.query(sql));
     } finally {

@@ -34,6 +34,7 @@ import healthRoutes from './routes/health/index.ts';
 import orderRoutes from './routes/orders/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import productRoutes from './routes/products/index.ts';
+import searchRoutes from './routes/search/index.ts';
 
 export interface BuildOptions extends ServiceOverrides {
   /** An open, possibly shared database; when absent the app opens and closes its own. */
@@ -133,6 +134,7 @@ export async function buildApp(
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(dropdownRoutes, { prefix: '/dropdown' });
       await api.register(productRoutes, { prefix: '/products' });
+      await api.register(searchRoutes, { prefix: '/search' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(couponRoutes, { prefix: '/coupons' });
       await api.register(paymentRoutes, { prefix: '/payments' });

@@ -87,6 +87,8 @@ export interface AppConfig {
   publicFilesUrl: string;
   uploads: { previewMaxBytes: number; assetMaxBytes: number };
   featuredCacheTtlSeconds: number;
+  /** Upper bound on the bytes of public catalog bodies one process keeps. */
+  catalogCacheMaxBytes: number;
   /** Upper bound on how long a signed-in request may trust a cached session (0: no cache). */
   sessionCacheTtlSeconds: number;
   /** Demo categories, products and files (development only, never in production). */
@@ -164,6 +166,7 @@ export const SETTINGS = [
   'UPLOAD_PREVIEW_MAX_BYTES',
   'UPLOAD_ASSET_MAX_BYTES',
   'FEATURED_CACHE_TTL_SECONDS',
+  'CATALOG_CACHE_MAX_MB',
   'SESSION_CACHE_TTL_SECONDS',
   'SEED_DEMO_CATALOG',
   'PAYMENT_PROVIDER',
@@ -380,6 +383,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       assetMaxBytes: read.int('UPLOAD_ASSET_MAX_BYTES', 50 * 1024 * 1024, AT_LEAST_ONE),
     },
     featuredCacheTtlSeconds: read.int('FEATURED_CACHE_TTL_SECONDS', 300),
+    catalogCacheMaxBytes: read.int('CATALOG_CACHE_MAX_MB', 64, AT_LEAST_ONE) * 1024 * 1024,
     sessionCacheTtlSeconds: read.int('SESSION_CACHE_TTL_SECONDS', 60),
     // Read (and checked) in production too, where it is forced off.
     seedDemoCatalog: read.flag('SEED_DEMO_CATALOG', nodeEnv === 'development') && !isProduction,

@@ -1,10 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { acquireLock } from './lockfile.ts';
+import { createPglite } from './pglite.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -71,10 +72,10 @@ export async function openDatabase(
   if (config.kind === 'postgres') {
     return wrapPool(new pg.Pool({ connectionString: config.url, max: 10 }), onIdleError);
   }
-  if (config.dataDir === null) return wrapPglite(await PGlite.create());
+  if (config.dataDir === null) return wrapPglite(await createPglite());
   const release = acquireLock(config.dataDir);
   try {
-    return wrapPglite(await PGlite.create({ dataDir: config.dataDir }), release);
+    return wrapPglite(await createPglite({ dataDir: config.dataDir }), release);
   } catch (error) {
     release();
     throw error;

@@ -115,6 +115,8 @@ export const products = pgTable(
     fileName: text('file_name'),
     fileSize: bigint('file_size', { mode: 'number' }),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /** When the admin last featured it (the featured list's order); null when not featured. */
+    featuredAt: timestamptz('featured_at'),
     maxDownloads: integer('max_downloads').notNull().default(5),
     downloadExpiryDays: integer('download_expiry_days'),
     /** Soft delete: gone from the catalog and carts, still there for buyers' downloads. */
@@ -124,6 +126,29 @@ export const products = pgTable(
   (t) => [
     index('products_category_id_idx').on(t.categoryId),
     index('products_created_at_idx').on(t.createdAt),
+    // Keyset pages (migration 0007): one per catalog sort, per category and across all; the
+    // price ones serve both directions.
+    index('products_category_newest_idx')
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_price_idx')
+      .on(t.categoryId, t.priceCents, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_name_idx')
+      .on(t.categoryId, t.name, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('products_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_name_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_featured_idx')
+      .on(t.featuredAt.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.isFeatured} and ${t.deletedAt} is null`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_max_downloads_positive', sql`${t.maxDownloads} > 0`),
   ],
@@ -207,7 +232,8 @@ export const orders = pgTable(
     failedAt: timestamptz('failed_at'),
   },
   (t) => [
-    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    // The order list's keyset (migration 0007).
+    index('orders_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
@@ -291,6 +317,8 @@ export const purchasedProducts = pgTable(
   },
   (t) => [
     uniqueIndex('purchased_products_user_product_unique').on(t.userId, t.productId),
+    // The purchased products list's keyset (migration 0007).
+    index('purchased_products_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     check('purchased_products_remaining_range', sql`${t.remainingDownloads} >= 0`),
   ],
 );

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.ts';
+import { CursorCodec } from '../lib/cursor.ts';
 import { appWide } from '../lib/plugin.ts';
 import { createAnalyticsService, type AnalyticsService } from '../services/analytics.ts';
 import { createAuthService, type AuthService } from '../services/auth.ts';
@@ -28,6 +29,7 @@ import {
   type PublicCatalog,
 } from '../services/public-catalog.ts';
 import { ResponseCache } from '../services/response-cache.ts';
+import { createSearchService, type SearchService } from '../services/search/index.ts';
 import { SessionCache } from '../services/session-cache.ts';
 import { createSessions, type SessionService } from '../services/sessions.ts';
 import { createStorage, type FileStorage } from '../services/storage/index.ts';
@@ -53,6 +55,8 @@ export interface Services {
   previews: PreviewRenditions;
   /** Cached, serialized public catalog reads. */
   publicCatalog: PublicCatalog;
+  /** Public product search (full text, typo tolerant). */
+  search: SearchService;
   cart: CartService;
   coupons: CouponService;
   orders: OrderService;
@@ -107,15 +111,25 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const storage = options.overrides?.storage ?? createStorage(config.storage);
     const catalog = createCatalogService(app.db);
     const previews = createPreviewRenditions({ storage, log: app.log });
-    const products = createProductService({ db: app.db, config, storage, cache, log: app.log });
+    // From the token secret: a cursor handed out by one instance pages on every other one.
+    const cursors = new CursorCodec(config.tokenSecret);
+    const products = createProductService({
+      db: app.db,
+      config,
+      storage,
+      cache,
+      cursors,
+      log: app.log,
+    });
     const publicCatalog = createPublicCatalog(
       new ResponseCache(cache, CATALOG_CACHE, {
         ttlSeconds: config.featuredCacheTtlSeconds,
-        maxEntries: 1000,
+        maxBytes: config.catalogCacheMaxBytes,
         log: app.log,
       }),
       products,
       catalog,
+      cursors,
     );
     const cart = createCartService(app.db, config);
     const coupons = createCouponService(app.db);
@@ -123,6 +137,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const orders = createOrderService({
       db: app.db,
       config,
+      cursors,
       mail: backgroundMail,
       log: app.log,
       metrics: app.metrics,
@@ -140,6 +155,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const downloads = createDownloadService({
       db: app.db,
       config,
+      cursors,
       storage,
       log: app.log,
       metrics: app.metrics,
@@ -163,6 +179,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       products,
       previews,
       publicCatalog,
+      search: createSearchService({ db: app.db, config, cursors }),
       cart,
       coupons,
       orders,

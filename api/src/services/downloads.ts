@@ -4,10 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { downloads, products, purchasedProducts } from '../db/schema.ts';
+import { pageOf, type CursorCodec, type Page } from '../lib/cursor.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { StoreMetrics } from './metrics.ts';
-import { previewUrl } from './product-view.ts';
+import { exactTime, newestAfter, previewUrl } from './product-view.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { signDownloadToken, verifyDownloadToken } from './tokens.ts';
 
@@ -45,6 +46,7 @@ interface Deps {
   db: Db;
   config: Pick<AppConfig, 'apiUrl' | 'publicFilesUrl' | 'tokenSecret' | 'downloadReuseSeconds'>;
   storage: FileStorage;
+  cursors: CursorCodec;
   log: FastifyBaseLogger;
   metrics: Pick<StoreMetrics, 'downloadsServed'>;
 }
@@ -65,13 +67,22 @@ function fileNameOf(product: {
 const notPurchased = () => new HttpError(404, 'Product not purchased');
 const invalidLink = () => new HttpError(403, 'Invalid download link');
 
-export function createDownloadService({ db, config, storage, log, metrics }: Deps) {
+export function createDownloadService({ db, config, storage, cursors, log, metrics }: Deps) {
   const reuseWindow = sql.raw(`interval '${Math.trunc(config.downloadReuseSeconds)} seconds'`);
   const recentlyIssued = sql<boolean>`coalesce(${purchasedProducts.lastIssuedAt} > now() - ${reuseWindow}, false)`;
   const notExpired = sql`(${purchasedProducts.expiresAt} is null or ${purchasedProducts.expiresAt} > now())`;
 
-  /** The user's grants, newest first; names and previews come from the product, deleted or not. */
-  async function listPurchased(userId: string): Promise<PurchasedProductView[]> {
+  /**
+   * The user's grants newest first, one keyset page along `purchased_products_user_newest_idx`;
+   * names and previews come from the product, deleted or not.
+   */
+  async function listPurchased(
+    userId: string,
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<PurchasedProductView>> {
+    const list = `purchased:${userId}`;
+    const after = cursor === undefined ? null : cursors.decode(list, cursor);
     const rows = await db
       .select({
         id: purchasedProducts.id,
@@ -82,21 +93,33 @@ export function createDownloadService({ db, config, storage, log, metrics }: Dep
         remainingDownloads: purchasedProducts.remainingDownloads,
         maxDownloads: purchasedProducts.maxDownloads,
         canDownload: sql<boolean>`(${purchasedProducts.remainingDownloads} > 0 and ${notExpired})`,
+        exactCreatedAt: exactTime(purchasedProducts.createdAt),
       })
       .from(purchasedProducts)
       .innerJoin(products, eq(products.id, purchasedProducts.productId))
-      .where(eq(purchasedProducts.userId, userId))
-      .orderBy(desc(purchasedProducts.createdAt), desc(purchasedProducts.id));
-    return rows.map((row) => ({
-      id: row.id,
-      productId: row.productId,
-      name: row.name,
-      previewImageUrl: previewUrl(config.publicFilesUrl, row.previewImageKey),
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      remainingDownloads: row.remainingDownloads,
-      maxDownloads: row.maxDownloads,
-      canDownload: Boolean(row.canDownload),
-    }));
+      .where(
+        and(
+          eq(purchasedProducts.userId, userId),
+          after ? newestAfter(purchasedProducts.createdAt, purchasedProducts.id, after) : undefined,
+        ),
+      )
+      .orderBy(desc(purchasedProducts.createdAt), desc(purchasedProducts.id))
+      .limit(limit + 1);
+    return pageOf(
+      rows,
+      limit,
+      (last) => cursors.encode(list, [last.exactCreatedAt, last.id]),
+      (row) => ({
+        id: row.id,
+        productId: row.productId,
+        name: row.name,
+        previewImageUrl: previewUrl(config.publicFilesUrl, row.previewImageKey),
+        expiresAt: row.expiresAt?.toISOString() ?? null,
+        remainingDownloads: row.remainingDownloads,
+        maxDownloads: row.maxDownloads,
+        canDownload: Boolean(row.canDownload),
+      }),
+    );
   }
 
   async function grantOf(userId: string, productId: string) {

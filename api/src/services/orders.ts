@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { orderItems, orders, type Order } from '../db/schema.ts';
+import { pageOf, type CursorCodec, type Page } from '../lib/cursor.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { issueRewardCoupon, REWARD_THRESHOLD_CENTS } from './coupons.ts';
 import type { BackgroundMailer } from './mail/background.ts';
 import { orderConfirmationMail } from './mail/templates.ts';
 import type { StoreMetrics } from './metrics.ts';
 import { completeOrder } from './order-completion.ts';
-import { centsToDollars, previewUrl } from './product-view.ts';
+import { centsToDollars, exactTime, newestAfter, previewUrl } from './product-view.ts';
 
 export interface OrderItemView {
   id: string;
@@ -35,6 +36,7 @@ export interface OrderView {
 interface OrderDeps {
   db: Db;
   config: Pick<AppConfig, 'appUrl' | 'publicFilesUrl'>;
+  cursors: CursorCodec;
   /** Confirmations go out after the answer. */
   mail: BackgroundMailer;
   log: FastifyBaseLogger;
@@ -42,6 +44,9 @@ interface OrderDeps {
 }
 
 const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** One cursor list per user: another user's cursor is refused, not read as a position. */
+const orderList = (userId: string) => `orders:${userId}`;
 
 export function createOrderService(deps: OrderDeps) {
   const { db, config, log } = deps;
@@ -102,6 +107,7 @@ export function createOrderService(deps: OrderDeps) {
     return rows.length > 0;
   }
 
+  /** `rows` is one page at most (100 orders), so the item query's id list stays small. */
   async function views(rows: Order[]): Promise<OrderView[]> {
     if (!rows.length) return [];
     const items = await db
@@ -136,13 +142,28 @@ export function createOrderService(deps: OrderDeps) {
     }));
   }
 
-  async function list(userId: string): Promise<OrderView[]> {
+  /** The user's orders newest first, one keyset page along `orders_user_newest_idx`. */
+  async function list(userId: string, limit: number, cursor?: string): Promise<Page<OrderView>> {
+    const name = orderList(userId);
+    const after = cursor === undefined ? null : deps.cursors.decode(name, cursor);
     const rows = await db
-      .select()
+      .select({ order: orders, exactCreatedAt: exactTime(orders.createdAt) })
       .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id));
-    return views(rows);
+      .where(
+        and(
+          eq(orders.userId, userId),
+          after ? newestAfter(orders.createdAt, orders.id, after) : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit + 1);
+    const page = pageOf(
+      rows,
+      limit,
+      (last) => deps.cursors.encode(name, [last.exactCreatedAt, last.order.id]),
+      (row) => row.order,
+    );
+    return { items: await views(page.items), nextCursor: page.nextCursor };
   }
 
   async function get(userId: string, orderId: string): Promise<OrderView> {

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { assetTypes, cartItems, categories, products } from '../db/schema.ts';
 import { parseDataUrl } from '../lib/data-url.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
+import type { CursorCodec, CursorKey, Page } from '../lib/cursor.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isCompleteImage, sniffImageType } from '../lib/image-type.ts';
 import {
@@ -17,7 +18,13 @@ import {
 import type { CacheStore } from './cache.ts';
 import { CATALOG_CACHE } from './public-catalog.ts';
 import { renditionKey } from './preview-renditions.ts';
-import { PREVIEW_PREFIX, selectProductViews, type ProductView } from './product-view.ts';
+import type { CatalogSort } from '../routes/common/paging.ts';
+import {
+  PREVIEW_PREFIX,
+  selectProductPage,
+  selectProductViews,
+  type ProductView,
+} from './product-view.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 export interface NewProduct {
@@ -37,7 +44,31 @@ interface Deps {
   config: AppConfig;
   storage: FileStorage;
   cache: CacheStore;
+  cursors: CursorCodec;
   log: FastifyBaseLogger;
+}
+
+/** The most recently featured products the home page shows. */
+export const FEATURED_LIMIT = 24;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor list of a category page: a cursor of another category or sort is refused. */
+export const categoryList = (slug: string, sort: CatalogSort) => `category:${slug}:${sort}`;
+
+/**
+ * The cursor list of an admin search. The term is hashed, so a long one cannot push the
+ * cursor past its length limit.
+ */
+const adminList = (q: string, sort: CatalogSort) =>
+  `products:${sort}:${createHash('sha256').update(q).digest('base64url').slice(0, 22)}`;
+
+/** `q` as a literal ILIKE substring: its `%`, `_` and `\` match only themselves. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export interface PageRequest {
+  sort: CatalogSort;
+  limit: number;
 }
 
 const MB = 1024 * 1024;
@@ -58,21 +89,65 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-export function createProductService({ db, config, storage, cache, log }: Deps) {
-  const views = (where?: SQL) =>
-    selectProductViews(db, config.publicFilesUrl, { where });
+export function createProductService({ db, config, storage, cache, cursors, log }: Deps) {
+  const views = (where?: SQL) => selectProductViews(db, config.publicFilesUrl, { where });
 
   async function byId(id: string): Promise<ProductView | null> {
     const [view] = await views(eq(products.id, id));
     return view ?? null;
   }
 
-  const listAll = () => views();
+  /**
+   * The admin list: every live product, or those whose name contains `q` (any case), or the
+   * one whose id is `q`.
+   */
+  function listAll(
+    { q, sort, limit }: PageRequest & { q: string },
+    cursor?: string,
+  ): Promise<Page<ProductView>> {
+    const list = adminList(q, sort);
+    const after = cursor === undefined ? null : cursors.decode(list, cursor);
+    let where: SQL | undefined;
+    if (UUID.test(q)) where = eq(products.id, q);
+    else if (q) where = ilike(products.name, containing(q));
+    return selectProductPage(db, config.publicFilesUrl, {
+      where,
+      sort,
+      after,
+      limit,
+      cursorOf: (key) => cursors.encode(list, key),
+    });
+  }
 
-  const listByCategory = (slug: string) => views(eq(categories.name, slug));
+  /**
+   * One page of a category, after a position `PublicCatalog` decoded (it keys its cache by
+   * it). The category's id comes from the cached category list: with the value in the query
+   * the planner can weigh the category's own size when it picks an index.
+   */
+  const listByCategory = (
+    category: { id: string; name: string },
+    { sort, limit }: PageRequest,
+    after: CursorKey | null,
+  ): Promise<Page<ProductView>> =>
+    selectProductPage(db, config.publicFilesUrl, {
+      where: eq(products.categoryId, category.id),
+      sort,
+      after,
+      limit,
+      cursorOf: (key) => cursors.encode(categoryList(category.name, sort), key),
+    });
 
-  /** Uncached; the public routes serve it through `PublicCatalog`. */
-  const listFeatured = () => views(eq(products.isFeatured, true));
+  /**
+   * Uncached; the public routes serve it through `PublicCatalog`. A product flagged without
+   * going through the toggle (by hand, or by the demo seed) has no `featured_at` and comes
+   * after the others.
+   */
+  const listFeatured = () =>
+    selectProductViews(db, config.publicFilesUrl, {
+      where: eq(products.isFeatured, true),
+      orderBy: [sql`${products.featuredAt} desc nulls last`, desc(products.id)],
+      limit: FEATURED_LIMIT,
+    });
 
   // The write has committed by now; a failed bump only leaves the lists stale until their TTL.
   async function invalidateCatalog(): Promise<void> {
@@ -248,7 +323,11 @@ export function createProductService({ db, config, storage, cache, log }: Deps) 
   async function toggleFeatured(id: string): Promise<ProductView | null> {
     const [row] = await db
       .update(products)
-      .set({ isFeatured: sql`not ${products.isFeatured}` })
+      // Both expressions read the row as it was before the update.
+      .set({
+        isFeatured: sql`not ${products.isFeatured}`,
+        featuredAt: sql`case when ${products.isFeatured} then null else now() end`,
+      })
       .where(and(eq(products.id, id), isNull(products.deletedAt)))
       .returning({ id: products.id });
     if (!row) return null;

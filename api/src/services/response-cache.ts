@@ -14,6 +14,8 @@ export interface CachedBody {
 interface Entry extends CachedBody {
   version: string;
   expiresAt: number;
+  /** What the entry counts against `maxBytes`. */
+  bytes: number;
 }
 
 interface Logger {
@@ -22,8 +24,11 @@ interface Logger {
 
 export interface ResponseCacheOptions {
   ttlSeconds: number;
-  /** Upper bound on cached bodies; the oldest goes first. */
-  maxEntries: number;
+  /**
+   * Upper bound on the bytes of the cached bodies (and their keys); the least recently used
+   * go first. A body larger than the whole bound is served but not kept.
+   */
+  maxBytes: number;
   log?: Logger;
 }
 
@@ -40,12 +45,14 @@ export function serialize(value: unknown): CachedBody {
  * `name` (`CacheStore.version`, one Redis GET with REDIS_URL, so every instance sees a bump
  * made by another at its next request). A body is stored under the version read before its
  * loader ran, so rows loaded before a concurrent bump are never served after it; concurrent
- * misses of one key and version share one load.
+ * misses of one key and version share one load. Entries are kept in least recently used
+ * order (a `Map` keeps insertion order: a hit moves its entry to the back), within `maxBytes`.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, { version: string; promise: Promise<CachedBody> }>();
   private latest: string | null = null;
+  private bytes = 0;
 
   constructor(
     private readonly store: CacheStore,
@@ -72,7 +79,11 @@ export class ResponseCache {
   ): Promise<CachedBody> {
     if (version === null) return serialize(await load());
     const entry = this.entries.get(key);
-    if (entry && entry.version === version && entry.expiresAt > Date.now()) return entry;
+    if (entry && entry.version === version && entry.expiresAt > Date.now()) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry;
+    }
     const pending = this.loading.get(key);
     if (pending && pending.version === version) return pending.promise;
     const promise = load().then((value) => {
@@ -93,26 +104,44 @@ export class ResponseCache {
     return this.store.invalidate(this.name);
   }
 
+  /** Entries held. */
   get size(): number {
     return this.entries.size;
   }
 
+  /** Bytes held: the bodies and their keys, what `maxBytes` bounds. */
+  get byteSize(): number {
+    return this.bytes;
+  }
+
   private keep(key: string, version: string, body: CachedBody): void {
-    // A load that finished after a newer version was seen would only waste the slot.
+    // A load that finished after a newer version was seen would only waste the room.
     if (version !== this.latest) return;
-    this.entries.delete(key);
-    while (this.entries.size >= this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+    this.drop(key);
+    const bytes = entryBytes(key, body);
+    if (bytes > this.options.maxBytes) return;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes + bytes <= this.options.maxBytes) break;
+      this.drop(oldest);
     }
     this.entries.set(key, {
       ...body,
       version,
+      bytes,
       expiresAt: Date.now() + this.options.ttlSeconds * 1000,
     });
+    this.bytes += bytes;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 }
+
+const entryBytes = (key: string, body: CachedBody) => body.body.length + Buffer.byteLength(key);
 
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/"x"` matches `"x"`. */
 export function etagMatches(header: string | undefined, etag: string): boolean {

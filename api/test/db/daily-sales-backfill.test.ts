@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { wrapPglite, type Database } from '../../src/db/client.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
+import { createPglite } from '../../src/db/pglite.ts';
 import { createAnalyticsService } from '../../src/services/analytics.ts';
 import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
 import { dailySalesRows, recountFromOrders } from '../helpers/sales-recount.ts';
@@ -35,7 +35,7 @@ for (const kind of databaseKinds()) {
     before(async () => {
       // The PGlite test template is already migrated; an empty database is needed here.
       database =
-        kind === 'pglite' ? wrapPglite(await PGlite.create()) : await openTestDatabase(kind);
+        kind === 'pglite' ? wrapPglite(await createPglite()) : await openTestDatabase(kind);
       oldMigrations = migrationsBeforeRollup();
     });
     after(async () => {

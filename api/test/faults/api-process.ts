@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import {
   createDatabase,
@@ -14,6 +14,7 @@ import {
   type Exit,
   type Instance,
 } from '../scale-out/cluster.ts';
+import { createPglite } from '../../src/db/pglite.ts';
 
 export type ProcessDatabase = 'pglite' | 'postgres';
 
@@ -83,7 +84,7 @@ export async function createApiProcess(options: {
   async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
     if (pool) return (await pool.query(text, params)).rows as T[];
     if (running()) throw new Error('the embedded database is in use by the api process');
-    embedded ??= await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    embedded ??= await createPglite({ dataDir: path.join(dataDir, 'pglite') });
     return (await embedded.query<T>(text, params)).rows;
   }
 

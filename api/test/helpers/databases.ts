@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { wrapPglite, wrapPool, type Database } from '../../src/db/client.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
+import { createPglite } from '../../src/db/pglite.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -28,7 +28,7 @@ function migrationsFingerprint(): string {
 async function pgliteTemplate(): Promise<Buffer> {
   const file = path.join(os.tmpdir(), `store-api-pglite-${migrationsFingerprint()}.tar.gz`);
   if (fs.existsSync(file)) return fs.readFileSync(file);
-  const client = await PGlite.create();
+  const client = await createPglite();
   await runMigrations(wrapPglite(client));
   const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
   await client.close();
@@ -40,7 +40,7 @@ async function pgliteTemplate(): Promise<Buffer> {
 
 async function openPglite(): Promise<Database> {
   const template = await pgliteTemplate();
-  const client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(template)]) });
+  const client = await createPglite({ loadDataDir: new Blob([new Uint8Array(template)]) });
   return wrapPglite(client);
 }
 

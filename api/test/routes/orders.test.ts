@@ -30,7 +30,7 @@ describeEachDatabase('orders', (suite) => {
 
   it('lists the own orders newest first in the contract shape', async () => {
     const { client } = await signedInUser(suite.app);
-    assert.deepEqual((await client.get('/api/orders')).json(), []);
+    assert.deepEqual((await client.get('/api/orders')).json(), { orders: [], nextCursor: null });
     const older = await checkout(client, [{ product: first, quantity: 2 }]);
     await pressButton(suite.app, older.id, 'pay');
     const newer = await checkout(client, [{ product: second }]);
@@ -39,7 +39,11 @@ describeEachDatabase('orders', (suite) => {
 
     const response = await client.get('/api/orders');
     assert.equal(response.statusCode, 200, response.body);
-    const list = response.json<OrderJson[]>();
+    const { orders: list, nextCursor } = response.json<{
+      orders: OrderJson[];
+      nextCursor: string | null;
+    }>();
+    assert.equal(nextCursor, null);
     assert.deepEqual(
       list.map((order) => [order.id, order.status, order.total_amount]),
       [
@@ -71,7 +75,10 @@ describeEachDatabase('orders', (suite) => {
     const foreign = await other.client.get(`/api/orders/${order.id}`);
     assert.equal(foreign.statusCode, 404);
     assert.equal(foreign.json().message, 'Order not found');
-    assert.deepEqual((await other.client.get('/api/orders')).json(), []);
+    assert.deepEqual((await other.client.get('/api/orders')).json(), {
+      orders: [],
+      nextCursor: null,
+    });
     assert.equal((await other.client.get('/api/orders/not-a-uuid')).statusCode, 400);
     assert.equal((await new TestClient(suite.app).get('/api/orders')).statusCode, 401);
   });

@@ -265,6 +265,11 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       expect: all(200),
     },
     {
+      route: 'GET /api/search',
+      call: () => ({ method: 'GET', url: '/api/search?q=pack' }),
+      expect: all(200),
+    },
+    {
       route: 'GET /api/products/category/:category',
       call: () => ({ method: 'GET', url: `/api/products/category/${fx.catalog.categorySlug}` }),
       expect: all(200),
@@ -416,8 +421,8 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       verify: (who, response) => {
         if (response.statusCode !== 200) return;
         const has = response
-          .json<Array<{ id: string }>>()
-          .some((order) => order.id === fx.orderA.id);
+          .json<{ orders: Array<{ id: string }> }>()
+          .orders.some((order) => order.id === fx.orderA.id);
         assert.equal(has, who === 'A', `${who} lists A's order: ${has}`);
       },
     },

@@ -78,7 +78,8 @@ function casesFor(route: RouteEntry, spec: RouteSpec, routes: RouteEntry[]): Hos
     signedOutExpect: 'refused',
   });
   for (const [label, query] of HOSTILE_QUERIES) {
-    add({ label, url: `${baseUrl}?${query}`, payload: basePayload(), expect: spec.expect });
+    const expect = spec.queryExpect?.(query) ?? spec.expect;
+    add({ label, url: `${baseUrl}?${query}`, payload: basePayload(), expect });
   }
 
   if (route.method !== 'GET') {

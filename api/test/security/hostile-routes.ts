@@ -37,6 +37,8 @@ export interface RouteSpec {
   /** The starting request's body (a fresh one per case) and what it gets. */
   body?: () => Record<string, unknown>;
   expect: Expect;
+  /** What a hostile query string gets, for a route that reads its query (default `expect`). */
+  queryExpect?: (query: string) => Expect;
   /** Hostile values per path parameter. */
   paramCases?: Record<string, ParamCase[]>;
   /** Hostile values per body field. */
@@ -452,6 +454,13 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
     'GET /api/dev/outbox': { role: 'public', expect: 200 },
     'GET /api/products': { role: 'admin', expect: 200 },
     'GET /api/products/featured': { role: 'public', expect: 200 },
+    // Without a term or a filter the search is refused; a hostile query that carries a term
+    // is searched for like any other text.
+    'GET /api/search': {
+      role: 'public',
+      expect: 400,
+      queryExpect: (query) => (new URLSearchParams(query).get('q')?.trim() ? 200 : 400),
+    },
 
     'POST /api/products': {
       role: 'admin',
@@ -522,7 +531,7 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
           check:
             item.expect === 200
               ? (response: LightMyRequestResponse) =>
-                  assert.deepEqual(response.json(), { products: [] })
+                  assert.deepEqual(response.json(), { products: [], nextCursor: null })
               : undefined,
         })),
       },

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { MemoryCacheStore, type CacheStore } from '../../src/services/cache.ts';
 import { etagMatches, ResponseCache, serialize } from '../../src/services/response-cache.ts';
 
-const options = { ttlSeconds: 60, maxEntries: 3 };
+const options = { ttlSeconds: 60, maxBytes: 1024 * 1024 };
 
 describe('response cache', () => {
   it('serializes once per version and tags the body with a hash of it', async () => {
@@ -59,13 +59,65 @@ describe('response cache', () => {
     );
   });
 
-  it('keeps at most maxEntries bodies', async () => {
-    const cache = new ResponseCache(new MemoryCacheStore(), 'test', options);
+  it('keeps the bodies and their keys within maxBytes, dropping the oldest first', async () => {
+    // Each entry: a 100-byte body (a 98-character string and its quotes) and a 5-byte key.
+    const cache = new ResponseCache(new MemoryCacheStore(), 'test', { ...options, maxBytes: 350 });
     const version = await cache.version();
+    let loads = 0;
+    const body = (index: number) => async () => {
+      loads += 1;
+      return String(index).padStart(98, '-');
+    };
     for (let index = 0; index < 10; index += 1) {
-      await cache.get(version, `key-${index}`, async () => index);
+      await cache.get(version, `key-${index}`, body(index));
+      assert.ok(cache.byteSize <= 350, `${cache.byteSize} bytes after ${index + 1} bodies`);
     }
     assert.equal(cache.size, 3);
+    assert.equal(cache.byteSize, 3 * 105);
+    loads = 0;
+    for (const index of [7, 8, 9]) await cache.get(version, `key-${index}`, body(index));
+    assert.equal(loads, 0, 'the three newest are held');
+    await cache.get(version, 'key-0', body(0));
+    assert.equal(loads, 1, 'the oldest was dropped');
+  });
+
+  it('moves a hit to the back, so the least recently used goes first', async () => {
+    const cache = new ResponseCache(new MemoryCacheStore(), 'test', { ...options, maxBytes: 350 });
+    const version = await cache.version();
+    const loaded: string[] = [];
+    const read = (key: string) =>
+      cache.get(version, key, async () => {
+        loaded.push(key);
+        return key.padStart(100, '-');
+      });
+    for (const key of ['key-a', 'key-b', 'key-c']) await read(key);
+    await read('key-a'); // a hit: b is now the least recently used
+    await read('key-d'); // evicts b
+    loaded.length = 0;
+    for (const key of ['key-a', 'key-c', 'key-d']) await read(key);
+    assert.deepEqual(loaded, [], 'a, c and d are held');
+    await read('key-b');
+    assert.deepEqual(loaded, ['key-b'], 'b was evicted, not a');
+    assert.ok(cache.byteSize <= 350);
+  });
+
+  it('serves a body larger than the whole bound without keeping it', async () => {
+    const cache = new ResponseCache(new MemoryCacheStore(), 'test', { ...options, maxBytes: 350 });
+    const version = await cache.version();
+    await cache.get(version, 'small', async () => 'x');
+    const large = await cache.get(version, 'large', async () => 'y'.repeat(1000));
+    assert.equal(large.body.length, 1002);
+    assert.equal(cache.size, 1, 'the small body stays, the large one is not kept');
+    assert.equal(cache.byteSize, 3 + 'small'.length);
+  });
+
+  it('replaces an entry of an older version without counting it twice', async () => {
+    const cache = new ResponseCache(new MemoryCacheStore(), 'test', options);
+    await cache.get(await cache.version(), 'a', async () => 'first');
+    await cache.invalidate();
+    await cache.get(await cache.version(), 'a', async () => 'second');
+    assert.equal(cache.size, 1);
+    assert.equal(cache.byteSize, '"second"'.length + 1);
   });
 
   it('loads without caching while the store is down', async () => {

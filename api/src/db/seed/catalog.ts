@@ -115,6 +115,7 @@ export async function seedCatalog(
         fileName: `${product.slug}.${file.extension}`,
         fileSize: file.bytes.length,
         isFeatured: product.featured ?? false,
+        featuredAt: product.featured ? new Date(now - index * 60_000) : null,
         // The list's order is the catalogue's newest-first order.
         createdAt: new Date(now - index * 60_000),
       };

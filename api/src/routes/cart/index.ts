@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerOf } from '../../plugins/auth-guard.ts';
-import { MAX_QUANTITY } from '../../services/cart.ts';
+import { MAX_LINES, MAX_QUANTITY } from '../../services/cart.ts';
 import { json } from '../common/answers.ts';
 import { errors, SIGNED_IN, UNSAFE } from '../common/errors.ts';
 import { SIGNED_IN_ONLY } from '../common/security.ts';
@@ -51,12 +51,17 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add one of a product',
-        description: 'Creates the line at 1 or adds 1; a line at 99 stays at 99.',
+        description:
+          `Creates the line at 1 or adds 1; a line at 99 stays at 99. A cart holds at most ` +
+          `${MAX_LINES} lines: a new product for a full cart is refused.`,
         security,
         body: addBody,
         response: {
           200: cart200,
-          ...errors(UNSAFE, SIGNED_IN, { 404: 'No such product (or deleted)' }),
+          ...errors(UNSAFE, SIGNED_IN, {
+            400: `Cart is full (${MAX_LINES} lines)`,
+            404: 'No such product (or deleted)',
+          }),
         },
       },
     },
@@ -69,14 +74,14 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Set a line's quantity",
-        description: '0 removes the line.',
+        description: `0 removes the line; a product not in the cart is added, if it has room.`,
         security,
         params: quantityParams,
         body: quantityBody,
         response: {
           200: cart200,
           ...errors(UNSAFE, SIGNED_IN, {
-            400: 'The id is not a UUID',
+            400: `The id is not a UUID, or the cart is full (${MAX_LINES} lines)`,
             404: 'No such product (or deleted)',
           }),
         },

@@ -15,4 +15,4 @@ export const cartLine = z
 
 export const cartAnswer = z
   .array(cartLine)
-  .meta({ description: 'The whole cart, oldest line first' });
+  .meta({ description: 'The whole cart (at most 100 lines), oldest line first' });

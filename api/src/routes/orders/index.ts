@@ -3,14 +3,16 @@ import { z } from 'zod';
 import { viewerOf } from '../../plugins/auth-guard.ts';
 import { json } from '../common/answers.ts';
 import { errors, SIGNED_IN } from '../common/errors.ts';
+import { ACCOUNT_PAGE_LIMIT, pageQuery } from '../common/paging.ts';
 import { SIGNED_IN_ONLY } from '../common/security.ts';
-import { orderView, purchasedAnswer } from './schemas.ts';
+import { ordersPage, orderView, purchasedAnswer } from './schemas.ts';
 
 const orderParams = z.object({
   id: z.string().pipe(z.uuid({ error: 'Order id must be a valid id' })),
 });
 
 const tags = ['Orders'];
+const BAD_PAGE = { 400: 'A bad cursor (or one of another list) or limit' };
 const security = SIGNED_IN_ONLY;
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,13 +26,18 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Orders',
         security,
+        querystring: pageQuery(ACCOUNT_PAGE_LIMIT),
         response: {
-          200: json('The orders, newest first', z.array(orderView)),
-          ...errors(SIGNED_IN),
+          200: json('One page of the orders, newest first', ordersPage),
+          ...errors(SIGNED_IN, BAD_PAGE),
         },
       },
     },
-    async (request) => orders.list(viewerOf(request).user.id),
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const page = await orders.list(viewerOf(request).user.id, limit, cursor);
+      return { orders: page.items, nextCursor: page.nextCursor };
+    },
   );
 
   app.get(
@@ -41,15 +48,18 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Purchased products',
         description: 'Names and previews stay even when the product was deleted since.',
         security,
+        querystring: pageQuery(ACCOUNT_PAGE_LIMIT),
         response: {
-          200: json('The grants, newest first', purchasedAnswer),
-          ...errors(SIGNED_IN),
+          200: json('One page of the grants, newest first', purchasedAnswer),
+          ...errors(SIGNED_IN, BAD_PAGE),
         },
       },
     },
-    async (request) => ({
-      purchasedProducts: await downloads.listPurchased(viewerOf(request).user.id),
-    }),
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const page = await downloads.listPurchased(viewerOf(request).user.id, limit, cursor);
+      return { purchasedProducts: page.items, nextCursor: page.nextCursor };
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollars, isoTimestamp, uuidText, integer } from '../common/formats.ts';
+import { nextCursor } from '../common/paging.ts';
 
 export const orderView = z
   .object({
@@ -24,6 +25,10 @@ export const orderView = z
   })
   .meta({ id: 'Order', description: 'An order of the signed-in user (contract section 5)' });
 
+export const ordersPage = z
+  .object({ orders: z.array(orderView), nextCursor })
+  .meta({ id: 'OrderPage', description: 'One page of orders, newest first' });
+
 export const purchasedAnswer = z.object({
   purchasedProducts: z.array(
     z
@@ -39,4 +44,5 @@ export const purchasedAnswer = z.object({
       })
       .meta({ id: 'PurchasedProduct', description: 'One grant: a product and its downloads' }),
   ),
+  nextCursor,
 });

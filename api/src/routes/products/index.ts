@@ -8,14 +8,16 @@ import { ADMIN, errors, SIGNED_IN, UNSAFE } from '../common/errors.ts';
 import { ignoredBody } from '../common/ignored-body.ts';
 import { SIGNED_IN_ONLY } from '../common/security.ts';
 import {
+  adminProductsQuery,
   categoryParams,
+  categoryQuery,
   createProductBody,
   deletedAnswer,
   downloadParams,
   downloadTicket,
   productIdParams,
   productList,
-  productsAnswer,
+  productsPage,
   productView,
 } from './schemas.ts';
 
@@ -23,6 +25,7 @@ const JSON_OVERHEAD_BYTES = 1024 * 1024;
 const tags = ['Products'];
 const CACHED = 'Answers 304 to a matching `If-None-Match`.';
 const NOT_UUID = { 400: 'The id is not a UUID' };
+const BAD_PAGE = 'A bad cursor (or one of another list or sort), limit or sort';
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { products, downloads, publicCatalog } = app.services;
@@ -43,15 +46,23 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
-        summary: 'Every product (admin)',
+        summary: 'Products, paged and searchable (admin)',
+        description:
+          'Live products in the chosen order; `q` keeps those whose name contains it, or the ' +
+          'one whose id it is. The cursor belongs to its `q` and `sort`.',
         security: SIGNED_IN_ONLY,
+        querystring: adminProductsQuery,
         response: {
-          200: json('Every live product, newest first', productsAnswer),
-          ...errors(ADMIN),
+          200: json('One page of products', productsPage),
+          ...errors(ADMIN, { 400: BAD_PAGE }),
         },
       },
     },
-    async () => ({ products: await products.listAll() }),
+    async (request) => {
+      const { cursor, ...page } = request.query;
+      const { items, nextCursor } = await products.listAll(page, cursor);
+      return { products: items, nextCursor };
+    },
   );
 
   app.get(
@@ -62,7 +73,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Featured products',
         description: CACHED,
         response: {
-          200: json('The featured products, newest first', productList, CACHE_HEADERS),
+          200: json(
+            'The 24 most recently featured products, most recent first',
+            productList,
+            CACHE_HEADERS,
+          ),
           304: notModified,
           ...errors(),
         },
@@ -77,21 +92,28 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A category's products",
-        description: `\`:category\` is the slug. ${CACHED}`,
+        description:
+          `\`:category\` is the slug. One page in the chosen order; the cursor belongs to ` +
+          `the category and the sort. ${CACHED}`,
         params: categoryParams,
+        querystring: categoryQuery,
         response: {
           200: json(
-            'Its products, newest first; an unknown slug has none',
-            productsAnswer,
+            'One page of its products; an unknown slug has none',
+            productsPage,
             CACHE_HEADERS,
           ),
           304: notModified,
-          ...errors({ 400: 'A slug over 200 characters' }),
+          ...errors({ 400: `A slug over 200 characters; ${BAD_PAGE.toLowerCase()}` }),
         },
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await publicCatalog.category(request.params.category)),
+      sendCached(
+        request,
+        reply,
+        await publicCatalog.category(request.params.category, request.query),
+      ),
   );
 
   // The signed URL is the credential of the file request; issuing it needs the session.

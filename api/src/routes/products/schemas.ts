@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { dollars, isoTimestamp, uuidText, integer } from '../common/formats.ts';
+import {
+  ACCOUNT_PAGE_LIMIT,
+  CATALOG_PAGE_LIMIT,
+  CATALOG_SORTS,
+  cursorParam,
+  limitParam,
+  nextCursor,
+  sortParam,
+} from '../common/paging.ts';
 
 const MAX_PRICE_CENTS = 100_000_000;
 
@@ -64,6 +73,35 @@ export const downloadParams = z.object({ productId: uuid('Product id') });
 
 export const categoryParams = z.object({ category: z.string().min(1).max(200) });
 
+const catalogSort = sortParam(CATALOG_SORTS, 'newest').meta({
+  description:
+    'newest (default), price_asc, price_desc or name; each page is ordered by it, then by id',
+});
+
+export const categoryQuery = z.object({
+  sort: catalogSort,
+  cursor: cursorParam,
+  limit: limitParam(CATALOG_PAGE_LIMIT),
+});
+
+const MAX_QUERY_LENGTH = 200;
+
+export const adminProductsQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)
+    .optional()
+    .default('')
+    .meta({
+      description:
+        'Part of the name (any case; `%` and `_` match themselves), or a product id; empty: all',
+    }),
+  sort: catalogSort,
+  cursor: cursorParam,
+  limit: limitParam(ACCOUNT_PAGE_LIMIT),
+});
+
 // Answers.
 
 export const productView = z
@@ -93,7 +131,9 @@ export const productView = z
 
 export const productList = z.array(productView);
 
-export const productsAnswer = z.object({ products: productList });
+export const productsPage = z
+  .object({ products: productList, nextCursor })
+  .meta({ id: 'ProductPage', description: 'One page of products' });
 
 export const deletedAnswer = z.object({ message: z.string(), id: uuidText });
 

@@ -87,17 +87,23 @@ describeEachDatabase('product reads', (suite) => {
       response.json<{ products: ProductJson[] }>().products.map((product) => product.id),
       [second.id, first.id],
     );
+    assert.equal(response.json().nextCursor, null);
     const unknown = await suite.app.inject('/api/products/category/no-such-category');
     assert.equal(unknown.statusCode, 200);
-    assert.deepEqual(unknown.json(), { products: [] });
+    assert.deepEqual(unknown.json(), { products: [], nextCursor: null });
   });
 
-  it('lists every product for an admin, newest first', async () => {
+  it('lists the products for an admin, newest first, 50 to a page', async () => {
     const created = await createProduct(admin, catalog);
     const response = await admin.get('/api/products');
     assert.equal(response.statusCode, 200);
-    const { products } = response.json<{ products: ProductJson[] }>();
+    const { products, nextCursor } = response.json<{
+      products: ProductJson[];
+      nextCursor: string | null;
+    }>();
     assert.equal(products[0]!.id, created.id);
+    assert.ok(products.length <= 50);
+    assert.equal(nextCursor === null, products.length < 50);
     const times = products.map((product) => Date.parse(String(product.created_at)));
     assert.deepEqual(
       times,

@@ -183,7 +183,9 @@ describeEachDatabase(
       } finally {
         fake.failures.sessions = false;
       }
-      const orders = (await client.get('/api/orders')).json<{ status: string }[]>();
+      const { orders } = (await client.get('/api/orders')).json<{
+        orders: Array<{ status: string }>;
+      }>();
       assert.deepEqual(
         orders.map((order) => order.status),
         ['failed'],
