@@ -64,7 +64,12 @@ test('at 375 px the menu opens, is walked and closes with the keyboard alone', (
       await page.keyboard.press('Enter');
       assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
       await page.keyboard.press('Tab');
-      assert.ok(await isFocused(signUp), 'Tab from the open toggle should enter the menu');
+      // The menu opens with its search box, then its links.
+      const search = navbar(page).getByRole('searchbox', { name: 'Search products' });
+      assert.ok(await isFocused(search), 'Tab from the open toggle should enter the menu');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      assert.ok(await isFocused(signUp), 'Tab should walk on from the search to the links');
       await page.keyboard.press('Escape');
       await login.waitFor({ state: 'hidden' });
       assert.equal(await toggle.getAttribute('aria-expanded'), 'false');

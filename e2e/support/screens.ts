@@ -108,6 +108,25 @@ function allScreens(paidSessionId: string): Screen[] {
       ANYONE,
       at('No products found'),
     ),
+    screen('/search', 'results', '/search?q=font', ANYONE, async (page) => {
+      await settled(page, 'Results for “font”');
+      await page.getByTestId('product-card').first().waitFor();
+    }),
+    screen('/search', 'no term yet', '/search', ANYONE, at('Search products')),
+    screen('/search', 'no match', '/search?q=qqqqqqqqqqzzzzzzzzzz', ANYONE, async (page) => {
+      await settled(page, 'Results for “qqqqqqqqqqzzzzzzzzzz”');
+      await page.getByText('No products found', { exact: true }).waitFor();
+    }),
+    screen(
+      '/search',
+      'refused by the api',
+      '/search?q=font&minPrice=50&maxPrice=5',
+      ANYONE,
+      async (page) => {
+        await settled(page, 'Results for “font”');
+        await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
+      },
+    ),
     screen('/signup', '', '/signup', ['visitor'], at('Create Your Account')),
     screen('/signup', 'passwords typed and differing', '/signup', ['visitor'], async (page) => {
       await settled(page, 'Create Your Account');

@@ -23,6 +23,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<RemotePage path="/" />} />
         <Route path="/category/:category" element={<RemotePage path="/category/:category" />} />
+        <Route path="/search" element={<RemotePage path="/search" />} />
         <Route element={<SignedOutOnly />}>
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/login" element={<LoginPage />} />

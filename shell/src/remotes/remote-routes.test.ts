@@ -7,8 +7,10 @@ import {
 } from './remote-routes';
 
 describe('the remote preloaded for the page being opened', () => {
-  it('is the catalog for the home and category pages, signed in or not', () => {
+  it('is the catalog for the home, category and search pages, signed in or not', () => {
     expect(remoteToPreload('/', false)).toBe('catalog');
+    expect(remoteToPreload('/search', false)).toBe('catalog');
+    expect(remoteToPreload('/Search/', true)).toBe('catalog');
     expect(remoteToPreload('/category/digital-art', false)).toBe('catalog');
     expect(remoteToPreload('/category/digital-art/', true)).toBe('catalog');
   });
@@ -54,6 +56,8 @@ describe('the entry route matcher', () => {
       '/orders',
       '/profile/',
       '/secret-dashboard/x',
+      '/search',
+      '/search/x',
     ];
     for (const path of Object.keys(REMOTE_ROUTES) as RemotePath[]) {
       for (const pathname of pathnames) {

@@ -4,6 +4,7 @@ import type { RemoteKey } from '@store/shared';
 export const REMOTE_ROUTES = {
   '/': 'catalog',
   '/category/:category': 'catalog',
+  '/search': 'catalog',
   '/cart': 'checkout',
   '/purchase-success': 'checkout',
   '/purchase-cancel': 'checkout',

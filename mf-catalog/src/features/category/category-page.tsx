@@ -1,7 +1,17 @@
-import { LoadError, selectCategories, Skeleton, useAppSelector, useParams } from '@store/shared';
+import {
+  LoadError,
+  selectCategories,
+  useAppSelector,
+  useParams,
+  usePagedList,
+  useSearchParams,
+} from '@store/shared';
+import { CATALOG_SORTS, catalogSortOf, DEFAULT_CATALOG_SORT } from '../products/catalog-sort';
+import { PAGES_KEPT, PagedProducts } from '../products/paged-products';
 import { productsApi } from '../products/products-api';
-import { FIRST_ROW, ProductGrid } from '../products/product-grid';
-import { useProducts } from '../products/use-products';
+import { FIRST_ROW } from '../products/product-grid';
+import { ProductGridSkeleton } from '../products/product-grid-skeleton';
+import { SortSelect } from '../products/sort-select';
 import styles from './category-page.module.css';
 
 function capitalise(text: string) {
@@ -10,24 +20,47 @@ function capitalise(text: string) {
 
 export function CategoryPage() {
   const { category = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sort = catalogSortOf(searchParams.get('sort'));
   const categories = useAppSelector(selectCategories);
-  const { state, retry } = useProducts(() => productsApi.byCategory(category), category);
-  const products = state.status === 'loaded' ? state.products : [];
+  const list = usePagedList(
+    (cursor) => productsApi.byCategory(category, sort, cursor),
+    `${category}\n${sort}`,
+    'Failed to fetch products',
+    { maxPages: PAGES_KEPT },
+  );
   const title =
     categories.find((candidate) => candidate.name === category)?.display_name ||
-    products[0]?.category_display_name ||
+    list.items[0]?.category_display_name ||
     capitalise(category);
+
+  function sortBy(next: string) {
+    // A chosen order is a step of its own in the history, so Back returns to the previous one.
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (next === DEFAULT_CATALOG_SORT) params.delete('sort');
+      else params.set('sort', next);
+      return params;
+    });
+  }
 
   return (
     <section className={styles.page}>
-      <h1>{title}</h1>
-      {state.status === 'loading' && <Skeleton label="Loading products..." count={FIRST_ROW} />}
-      {state.status === 'failed' && <LoadError message={state.message} onRetry={retry} />}
-      {state.status === 'loaded' &&
-        (products.length === 0 ? (
+      <div className={styles.header}>
+        <h1>{title}</h1>
+        <SortSelect value={sort} options={CATALOG_SORTS} onChange={sortBy} />
+      </div>
+      {list.status === 'loading' && (
+        <ProductGridSkeleton label="Loading products..." count={FIRST_ROW} />
+      )}
+      {list.status === 'failed' && (
+        <LoadError message={list.error ?? 'Failed to fetch products'} onRetry={list.retry} />
+      )}
+      {list.status === 'loaded' &&
+        (list.items.length === 0 ? (
           <p className={styles.empty}>No products found</p>
         ) : (
-          <ProductGrid products={products} headingLevel={2} priorityCount={FIRST_ROW} />
+          <PagedProducts list={list} />
         ))}
     </section>
   );

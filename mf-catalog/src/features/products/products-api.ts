@@ -1,9 +1,27 @@
-import { apiClient, type Product } from '@store/shared';
+import { apiClient, type ListPage, type Product } from '@store/shared';
+import { DEFAULT_CATALOG_SORT, type CatalogSort } from './catalog-sort';
+import { queryString } from './query-string';
+
+interface ProductsPage {
+  products: Product[];
+  nextCursor: string | null;
+}
 
 export const productsApi = {
-  byCategory: (slug: string) =>
+  /**
+   * One page of a category. The default order's first page keeps the bare URL, the one the home
+   * page's links and the api's response cache already know.
+   */
+  byCategory: (
+    slug: string,
+    sort: CatalogSort,
+    cursor: string | null,
+  ): Promise<ListPage<Product>> =>
     apiClient
-      .get<{ products: Product[] }>(`/products/category/${encodeURIComponent(slug)}`)
-      .then((r) => r.data.products),
+      .get<ProductsPage>(
+        `/products/category/${encodeURIComponent(slug)}` +
+          queryString({ sort: sort === DEFAULT_CATALOG_SORT ? null : sort, cursor }),
+      )
+      .then(({ data }) => ({ items: data.products, nextCursor: data.nextCursor ?? null })),
   featured: () => apiClient.get<Product[]>('/products/featured').then((r) => r.data),
 };

@@ -8,9 +8,13 @@ import {
 } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigate } from 'react-router';
+import { preloadRemotePages } from '../../remotes/federation-loader';
 import { Navbar } from './navbar';
+
+jest.mock('../../remotes/federation-loader', () => ({ preloadRemotePages: jest.fn() }));
 
 const SAM: User = {
   id: '1',
@@ -28,13 +32,39 @@ const ITEM: CartItem = {
   quantity: 1,
 };
 
-function renderNavbar(user: User | null, cartItems: CartItem[] = []) {
+function renderNavbar(user: User | null, cartItems: CartItem[] = [], route = '/') {
   const store = makeStore({
     auth: { ...initialAuthState(), user },
     cart: { items: cartItems, coupon: null, totals: { subtotal: 0, total: 0 }, status: 'loaded' },
   });
-  return renderWithProviders(<Navbar />, { store });
+  return renderWithProviders(
+    <>
+      <Navbar />
+      <Address />
+    </>,
+    { store, route },
+  );
 }
+
+/** The router's location, and links to move it as a page of the store would. */
+function Address() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <div data-testid="address">{pathname + search}</div>
+      <button type="button" onClick={() => navigate(-1)}>
+        Back
+      </button>
+      <button type="button" onClick={() => navigate('/about')}>
+        About
+      </button>
+    </>
+  );
+}
+
+const address = () => screen.getByTestId('address').textContent;
+const searchBox = () => screen.getByRole('searchbox', { name: 'Search products' });
 
 /** A controllable matchMedia, since jsdom has none. */
 function installMatchMedia() {
@@ -159,5 +189,71 @@ describe('Navbar', () => {
       'aria-expanded',
       'false',
     );
+  });
+
+  describe('search', () => {
+    it('opens /search with the trimmed term, and does nothing without one', async () => {
+      const user = userEvent.setup();
+      renderNavbar(null);
+      const search = screen.getByRole('search');
+      expect(within(search).getByRole('button', { name: 'Search' })).toHaveAttribute(
+        'type',
+        'submit',
+      );
+
+      await user.type(searchBox(), '   {Enter}');
+      expect(address()).toBe('/');
+      await user.click(within(search).getByRole('button', { name: 'Search' }));
+      expect(address()).toBe('/');
+
+      await user.clear(searchBox());
+      await user.type(searchBox(), '  neon brushes & more ');
+      await user.click(within(search).getByRole('button', { name: 'Search' }));
+      expect(address()).toBe('/search?q=neon%20brushes%20%26%20more');
+      expect(new URLSearchParams(address()!.split('?')[1]).get('q')).toBe('neon brushes & more');
+    });
+
+    it('shows the term of the search page, and follows Back and other pages', async () => {
+      const user = userEvent.setup();
+      renderNavbar(null, [], '/search?q=font&category=fonts');
+      expect(searchBox()).toHaveValue('font');
+
+      await user.clear(searchBox());
+      await user.type(searchBox(), 'icons{Enter}');
+      expect(address()).toBe('/search?q=icons');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(address()).toBe('/search?q=font&category=fonts');
+      expect(searchBox()).toHaveValue('font');
+      await user.click(screen.getByRole('button', { name: 'About' }));
+      expect(searchBox()).toHaveValue('');
+    });
+
+    it('leaves the box empty on other pages', () => {
+      renderNavbar(SAM, [], '/category/fonts?q=font');
+      expect(searchBox()).toHaveValue('');
+    });
+
+    it('starts loading the catalog remote when the box takes the focus', async () => {
+      renderNavbar(null);
+      await userEvent.click(searchBox());
+      expect(preloadRemotePages).toHaveBeenCalledWith('catalog');
+    });
+
+    it('is in the mobile menu, and searching closes the menu', async () => {
+      const user = userEvent.setup();
+      renderNavbar(SAM);
+      const menu = document.getElementById('main-menu')!;
+      expect(within(menu).getByRole('search')).toContainElement(searchBox());
+
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      expect(menu).toHaveClass('open');
+      await user.type(searchBox(), 'vehicles{Enter}');
+      expect(address()).toBe('/search?q=vehicles');
+      expect(menu).not.toHaveClass('open');
+      expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@store/shared';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import styles from './navbar.module.css';
+import { NavbarSearch } from './navbar-search';
 import { useMobileMenu } from './use-mobile-menu';
 
 const MENU_ID = 'main-menu';
@@ -65,6 +66,10 @@ export function Navbar() {
           <span aria-hidden="true">{open ? '✕' : '☰'}</span>
         </button>
         <ul id={MENU_ID} className={`${styles.menu} ${open ? styles.open : ''}`}>
+          {/* In the bar on wide screens, at the top of the menu on phones: one form for both. */}
+          <li className={styles.searchItem}>
+            <NavbarSearch onSearch={close} />
+          </li>
           {user ? (
             <>
               {isAdmin(user) && (

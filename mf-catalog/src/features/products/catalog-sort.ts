@@ -1,0 +1,16 @@
+/** The orders the api lists a category in (`CATALOG_SORTS` in api/src/routes/common/paging.ts). */
+export const CATALOG_SORTS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'name', label: 'Name' },
+] as const;
+
+export type CatalogSort = (typeof CATALOG_SORTS)[number]['value'];
+
+export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
+
+/** `?sort=` of a page's URL as a sort the api knows; anything else is the default order. */
+export function catalogSortOf(value: string | null): CatalogSort {
+  return CATALOG_SORTS.find((sort) => sort.value === value)?.value ?? DEFAULT_CATALOG_SORT;
+}

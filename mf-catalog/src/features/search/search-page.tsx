@@ -1,0 +1,101 @@
+import {
+  LoadError,
+  usePagedList,
+  useSearchParams,
+  type ListPage,
+  type Product,
+} from '@store/shared';
+import { useMemo, useState } from 'react';
+import { PAGES_KEPT, PagedProducts } from '../products/paged-products';
+import { FIRST_ROW } from '../products/product-grid';
+import { ProductGridSkeleton } from '../products/product-grid-skeleton';
+import { resultCount } from './result-count';
+import { searchKey, searchProducts } from './search-api';
+import { SearchFilters, type UrlChange } from './search-filters';
+import {
+  isBlank,
+  searchQueryOf,
+  withField,
+  type SearchField,
+  type SearchQuery,
+} from './search-query';
+import { useFilterOptions } from './use-filter-options';
+import styles from './search-page.module.css';
+
+interface Count {
+  /** The search it counts, so a late count of an earlier search is never shown. */
+  key: string;
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * `/search`: the URL holds the term, the filters and the sort, so reload, Back and Forward bring
+ * a search back as it was; any change starts again from the first page.
+ */
+export function SearchPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useMemo(() => searchQueryOf(searchParams), [searchParams]);
+  const key = searchKey(query);
+  const blank = isBlank(query);
+  const options = useFilterOptions();
+  const [count, setCount] = useState<Count | null>(null);
+
+  const list = usePagedList<Product>(
+    (cursor): Promise<ListPage<Product>> =>
+      // A search without a term or a filter is not sent: the api would refuse it.
+      blank
+        ? Promise.resolve({ items: [], nextCursor: null })
+        : searchProducts(query, cursor).then((page) => {
+            if (cursor === null) setCount({ key, total: page.total, capped: page.totalCapped });
+            return page;
+          }),
+    key,
+    'Failed to fetch products',
+    { maxPages: PAGES_KEPT },
+  );
+
+  function change(changes: Partial<SearchQuery>, how: UrlChange) {
+    setSearchParams(
+      (current) => {
+        let next = current;
+        for (const [field, value] of Object.entries(changes)) {
+          next = withField(next, field as SearchField, value ?? '');
+        }
+        return next;
+      },
+      { replace: how === 'replace' },
+    );
+  }
+
+  const counted = count?.key === key && list.status === 'loaded' ? count : null;
+
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>{query.q ? `Results for “${query.q}”` : 'Search products'}</h1>
+      <SearchFilters query={query} options={options} onChange={change} />
+      {/* Kept in place while loading, so the grid below does not move when the count arrives. */}
+      <p className={styles.count} role="status">
+        {counted && list.items.length > 0 ? resultCount(counted.total, counted.capped) : ''}
+      </p>
+      {blank ? (
+        <p className={styles.empty}>Enter a search term or pick a filter to find products.</p>
+      ) : (
+        <>
+          {list.status === 'loading' && (
+            <ProductGridSkeleton label="Loading products..." count={FIRST_ROW} />
+          )}
+          {list.status === 'failed' && (
+            <LoadError message={list.error ?? 'Failed to fetch products'} onRetry={list.retry} />
+          )}
+          {list.status === 'loaded' &&
+            (list.items.length === 0 ? (
+              <p className={styles.empty}>No products found</p>
+            ) : (
+              <PagedProducts list={list} />
+            ))}
+        </>
+      )}
+    </section>
+  );
+}
