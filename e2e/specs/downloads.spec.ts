@@ -159,3 +159,73 @@ test('a buyer sees the order, downloads the file, renames the account and change
     // Logging in again shows the saved name: it came from the server, not from the tab.
     await logIn(page, store.baseUrl, changed);
   }));
+
+test('a buyer with more than a page of orders and downloads loads the rest with Load more', (t) =>
+  store.journey(t, async (page) => {
+    // Arrange: 51 products, each bought in an order of its own: one more than a page of 50.
+    const tag = `E2E Paged ${randomUUID().slice(0, 6)}`;
+    const admin = await apiSessionFor(store.baseUrl, DEMO_ADMIN);
+    const ids: string[] = [];
+    try {
+      for (let at = 1; at <= 51; at += 1) {
+        ids.push(
+          await createProductViaApi(admin, {
+            name: `${tag} ${String(at).padStart(2, '0')}`,
+            description: 'One of a page and one more.',
+            price: 1,
+            category: 'templates',
+            assetType: 'archive',
+            preview: artwork(at, 8, 5),
+            asset: {
+              name: 'page.bin',
+              mimeType: 'application/octet-stream',
+              bytes: randomBytes(16),
+            },
+          }),
+        );
+      }
+    } finally {
+      await admin.dispose();
+    }
+    const account = newAccount('Paige');
+    await createVerifiedAccount(store.apiUrl, account);
+    await logIn(page, store.baseUrl, account);
+    for (const id of ids) await purchaseViaApi(page.request, store.baseUrl, [id]);
+
+    // Order history: the newest 50, then the first order on Load more.
+    await navLink(page, 'Orders').click();
+    await waitForRoute(page, store.baseUrl, '/orders');
+    const orders = page.getByTestId('order-card');
+    await text(page, 'Showing 50 orders').waitFor();
+    assert.equal(await orders.count(), 50);
+    await page.getByRole('button', { name: 'Load more', exact: true }).click();
+    await text(page, 'Showing 51 orders (all)').waitFor();
+    assert.equal(await orders.count(), 51);
+    assert.equal(await page.getByRole('button', { name: 'Load more', exact: true }).count(), 0);
+    await orders
+      .last()
+      .getByRole('button', { name: /^View details of order / })
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^Order #/ });
+    await dialog.getByText(`${tag} 01`, { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // My Downloads: the same, and a download from the second page counts on its own card.
+    await page.getByRole('tab', { name: 'My Downloads', exact: true }).click();
+    const cards = page.getByTestId('download-card');
+    await text(page, 'Showing 50 downloads').waitFor();
+    assert.equal(await cards.count(), 50);
+    await page.getByRole('button', { name: 'Load more', exact: true }).click();
+    await text(page, 'Showing 51 downloads (all)').waitFor();
+    const first = cards.filter({
+      has: page.getByRole('heading', { name: `${tag} 01`, exact: true }),
+    });
+    assert.equal(await cards.count(), 51);
+    assert.equal(await cards.last().getByRole('heading').innerText(), `${tag} 01`);
+    await first.getByText('5/5 downloads left', { exact: true }).waitFor();
+    const downloaded = nextDownload(page);
+    await first.getByRole('button', { name: `Download ${tag} 01`, exact: true }).click();
+    await downloaded;
+    await first.getByText('4/5 downloads left', { exact: true }).waitFor();
+    assert.equal(await cards.count(), 51, 'the pages shown stay after a download');
+  }));

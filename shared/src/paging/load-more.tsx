@@ -5,6 +5,8 @@ interface LoadMoreProps {
   shown: number;
   /** What the rows are, plural ("products", "orders"). */
   noun: string;
+  /** One of them ("product", "order"), for a list of one. */
+  singular: string;
   hasMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
@@ -15,10 +17,10 @@ interface LoadMoreProps {
   offset?: number;
 }
 
-function statusOf({ shown, noun, hasMore, loading, offset = 0 }: LoadMoreProps) {
+function statusOf({ shown, noun, singular, hasMore, loading, offset = 0 }: LoadMoreProps) {
   if (loading) return `Loading more ${noun}...`;
   const all = hasMore ? '' : ' (all)';
-  if (offset === 0) return `Showing ${shown} ${noun}${all}`;
+  if (offset === 0) return `Showing ${shown} ${shown === 1 ? singular : noun}${all}`;
   return `Showing ${noun} ${offset + 1}–${offset + shown}${hasMore ? '' : ' (the last)'}`;
 }
 

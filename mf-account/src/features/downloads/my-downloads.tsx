@@ -1,37 +1,63 @@
-import { LoadError, Spinner } from '@store/shared';
-import { useResource } from '../../hooks/use-resource';
+import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
+import { useCallback, useEffect, useState } from 'react';
 import { ordersApi } from '../orders/orders-api';
-import type { PurchasedProduct } from '../orders/order-types';
+import type { DownloadTicket, PurchasedProduct } from '../orders/order-types';
 import { DownloadCard } from './download-card';
 import styles from './downloads.module.css';
 import { useDownload } from './use-download';
 
-const NONE: PurchasedProduct[] = [];
+const FAILED = 'Failed to load purchased products';
+
+/** The card after a download: the ticket's count, and no button once none is left. */
+function counted(product: PurchasedProduct, remaining: number | undefined): PurchasedProduct {
+  if (remaining === undefined) return product;
+  return {
+    ...product,
+    remainingDownloads: remaining,
+    canDownload: product.canDownload && remaining > 0,
+  };
+}
 
 export function MyDownloads() {
-  const {
-    data: products,
-    loading,
-    error,
-    reload,
-    retry,
-  } = useResource(ordersApi.purchased, NONE, 'Failed to load purchased products');
-  const { download, isDownloading } = useDownload(reload);
+  const products = usePagedList(ordersApi.purchased, 'purchased-products', FAILED);
+  // Downloads left per product as the last download's ticket said: a download updates its own
+  // card rather than reloading every page shown. A list loaded afresh starts without them.
+  const [remaining, setRemaining] = useState<Readonly<Record<string, number>>>({});
+  const { status } = products;
+  useEffect(() => {
+    if (status === 'loading') setRemaining({});
+  }, [status]);
+  const onStarted = useCallback((productId: string, ticket: DownloadTicket) => {
+    setRemaining((left) => ({ ...left, [productId]: ticket.remainingDownloads }));
+  }, []);
+  const { download, isDownloading } = useDownload(onStarted);
 
-  if (loading) return <Spinner label="Loading downloads..." />;
-  if (error) return <LoadError message={error} onRetry={retry} />;
-  if (products.length === 0) return <p className={styles.empty}>No downloads available</p>;
+  if (status === 'loading') return <Spinner label="Loading downloads..." />;
+  if (status === 'failed') {
+    return <LoadError message={products.error ?? FAILED} onRetry={products.retry} />;
+  }
+  if (products.items.length === 0) return <p className={styles.empty}>No downloads available</p>;
 
   return (
-    <ul className={styles.grid} aria-label="Purchased products">
-      {products.map((product) => (
-        <DownloadCard
-          key={product.id}
-          product={product}
-          downloading={isDownloading(product.productId)}
-          onDownload={download}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className={styles.grid} aria-label="Purchased products">
+        {products.items.map((product) => (
+          <DownloadCard
+            key={product.id}
+            product={counted(product, remaining[product.productId])}
+            downloading={isDownloading(product.productId)}
+            onDownload={download}
+          />
+        ))}
+      </ul>
+      <LoadMore
+        shown={products.items.length}
+        noun="downloads"
+        singular="download"
+        hasMore={products.hasMore}
+        loading={products.loadingMore}
+        onLoadMore={products.loadMore}
+      />
+    </>
   );
 }

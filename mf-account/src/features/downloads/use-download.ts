@@ -1,12 +1,14 @@
 import { errorMessage, notify } from '@store/shared';
 import { useCallback, useRef, useState } from 'react';
+import type { DownloadTicket } from '../orders/order-types';
 import { ordersApi } from '../orders/orders-api';
 
 /**
  * Starts a download in a new tab. A product already in flight is ignored, so a double click
- * never asks twice; `onStarted` runs after a successful start (e.g. to refresh the list).
+ * never asks twice; `onStarted` runs after a successful start with the api's ticket (which
+ * says how many downloads are left).
  */
-export function useDownload(onStarted?: () => unknown) {
+export function useDownload(onStarted?: (productId: string, ticket: DownloadTicket) => void) {
   const inFlight = useRef(new Set<string>());
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
@@ -16,10 +18,10 @@ export function useDownload(onStarted?: () => unknown) {
       inFlight.current.add(productId);
       setPending(new Set(inFlight.current));
       try {
-        const { downloadUrl } = await ordersApi.download(productId);
-        window.open(downloadUrl, '_blank', 'noopener');
+        const ticket = await ordersApi.download(productId);
+        window.open(ticket.downloadUrl, '_blank', 'noopener');
         notify.success('Download started!');
-        await onStarted?.();
+        onStarted?.(productId, ticket);
       } catch (error) {
         notify.error(errorMessage(error, 'Failed to download asset'));
       } finally {

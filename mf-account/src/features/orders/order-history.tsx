@@ -1,34 +1,37 @@
-import { LoadError, Spinner } from '@store/shared';
+import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
 import { useState } from 'react';
-import { useResource } from '../../hooks/use-resource';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal } from './order-details-modal';
-import type { Order } from './order-types';
 import { ordersApi } from './orders-api';
 import styles from './orders.module.css';
 
-const NONE: Order[] = [];
+const FAILED = 'Failed to load orders';
 
 export function OrderHistory() {
-  const {
-    data: orders,
-    loading,
-    error,
-    retry,
-  } = useResource(ordersApi.list, NONE, 'Failed to load orders');
+  const orders = usePagedList(ordersApi.list, 'orders', FAILED);
   const [openId, setOpenId] = useState<string | null>(null);
 
-  if (loading) return <Spinner label="Loading orders..." />;
-  if (error) return <LoadError message={error} onRetry={retry} />;
-  if (orders.length === 0) return <p className={styles.empty}>No orders yet</p>;
+  if (orders.status === 'loading') return <Spinner label="Loading orders..." />;
+  if (orders.status === 'failed') {
+    return <LoadError message={orders.error ?? FAILED} onRetry={orders.retry} />;
+  }
+  if (orders.items.length === 0) return <p className={styles.empty}>No orders yet</p>;
 
   return (
     <>
       <ul className={styles.list} aria-label="Orders">
-        {orders.map((order) => (
+        {orders.items.map((order) => (
           <OrderCard key={order.id} order={order} onView={setOpenId} />
         ))}
       </ul>
+      <LoadMore
+        shown={orders.items.length}
+        noun="orders"
+        singular="order"
+        hasMore={orders.hasMore}
+        loading={orders.loadingMore}
+        onLoadMore={orders.loadMore}
+      />
       {openId && <OrderDetailsModal orderId={openId} onClose={() => setOpenId(null)} />}
     </>
   );

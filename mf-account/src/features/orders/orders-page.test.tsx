@@ -12,9 +12,9 @@ const ID = order().id;
 function mockApi(status: string, details: unknown = order({ status })) {
   return jest.spyOn(apiClient, 'get').mockImplementation(
     answerGets({
-      '/orders': [order({ status })],
+      '/orders': { orders: [order({ status })], nextCursor: null },
       [`/orders/${ID}`]: details,
-      '/orders/purchased-products': { purchasedProducts: [purchased()] },
+      '/orders/purchased-products': { purchasedProducts: [purchased()], nextCursor: null },
       '/products/download/p1': { downloadUrl: 'https://files.example/p1', remainingDownloads: 2 },
     }),
   );
@@ -128,7 +128,7 @@ describe('OrdersPage', () => {
     const ticket = deferred<unknown>();
     jest.spyOn(apiClient, 'get').mockImplementation(
       answerGets({
-        '/orders': [order()],
+        '/orders': { orders: [order()], nextCursor: null },
         [`/orders/${ID}`]: order(),
         '/products/download/p1': () => ticket.promise,
       }),

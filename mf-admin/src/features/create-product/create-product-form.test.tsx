@@ -5,7 +5,11 @@ import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DROPDOWNS, product } from '../../testing/fixtures';
-import { selectAdminProducts } from '../products/products-slice';
+import {
+  selectPageNumber,
+  selectProductsQuery,
+  type AdminProductsState,
+} from '../products/products-slice';
 import { CreateProductForm } from './create-product-form';
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
@@ -122,11 +126,23 @@ describe('CreateProductForm', () => {
     expect(await screen.findByTestId('asset-summary')).toHaveTextContent('pack.zip (2.50 MB)');
   });
 
-  it('posts the product with a numeric price, shows progress, then resets and stores it', async () => {
+  it('posts the product with a numeric price, shows progress, then resets and points the table at it', async () => {
     const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
     const held = holdApiCalls();
     const user = userEvent.setup();
-    const { store } = renderWithProviders(<CreateProductForm />);
+    // The table was left on page 3 of a search sorted by name, 25 a page.
+    const adminProducts: AdminProductsState = {
+      query: { q: 'glyph', sort: 'name', limit: 25 },
+      cursors: [null, 'c2', 'c3'],
+      items: [product({ id: 'old' })],
+      nextCursor: 'c4',
+      status: 'loaded',
+      loadId: null,
+      busy: {},
+    };
+    const { store } = renderWithProviders(<CreateProductForm />, {
+      preloadedState: { adminProducts },
+    });
 
     await fillValidForm(user);
     await user.upload(
@@ -168,7 +184,10 @@ describe('CreateProductForm', () => {
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByTestId('asset-summary')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
-    expect(selectAdminProducts(store.getState()).map((p) => p.id)).toEqual(['new']);
+    // The Products tab opens next on the first page of the newest products, where the new one is.
+    expect(selectProductsQuery(store.getState())).toEqual({ q: '', sort: 'newest', limit: 25 });
+    expect(selectPageNumber(store.getState())).toBe(1);
+    expect(store.getState().adminProducts?.items).toEqual([]);
   });
 
   it('says the product is being saved once every byte is sent', async () => {

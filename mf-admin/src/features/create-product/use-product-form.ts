@@ -109,7 +109,7 @@ export function useProductForm() {
     }
     setProgress(0);
     try {
-      const product = await productsApi.create(
+      await productsApi.create(
         {
           name: draft.name.trim(),
           description: draft.description.trim(),
@@ -123,7 +123,7 @@ export function useProductForm() {
         },
         setProgress,
       );
-      dispatch(productAdded(product));
+      dispatch(productAdded());
       notify.success('Product created successfully!');
       setDraft(EMPTY_DRAFT);
       setPreview(null);

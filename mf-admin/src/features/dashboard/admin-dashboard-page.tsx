@@ -1,9 +1,8 @@
-import { type TabItem, TabPanel, Tabs, useAppDispatch } from '@store/shared';
-import { useEffect, useId, useState } from 'react';
+import { type TabItem, TabPanel, Tabs } from '@store/shared';
+import { useId, useState } from 'react';
 import { AnalyticsPanel } from '../analytics/analytics-panel';
 import { CreateProductForm } from '../create-product/create-product-form';
 import { ProductsTable } from '../products/products-table';
-import { fetchProducts } from '../products/products-slice';
 import styles from './admin-dashboard.module.css';
 
 type DashboardTab = 'create' | 'products' | 'analytics';
@@ -15,13 +14,8 @@ const TABS: readonly TabItem<DashboardTab>[] = [
 ];
 
 export function AdminDashboardPage() {
-  const dispatch = useAppDispatch();
   const idPrefix = useId();
   const [tab, setTab] = useState<DashboardTab>('create');
-
-  useEffect(() => {
-    void dispatch(fetchProducts());
-  }, [dispatch]);
 
   return (
     <section className={styles.page}>
@@ -36,6 +30,7 @@ export function AdminDashboardPage() {
       <TabPanel idPrefix={idPrefix} id="create" active={tab === 'create'} keepMounted>
         <CreateProductForm />
       </TabPanel>
+      {/* Not kept mounted: each opening loads its page again, with what was created since. */}
       <TabPanel idPrefix={idPrefix} id="products" active={tab === 'products'}>
         <ProductsTable />
       </TabPanel>

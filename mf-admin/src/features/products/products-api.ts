@@ -12,11 +12,33 @@ export interface NewProduct {
   fileSize: number | null;
 }
 
+/** The api's orders of the admin list (`sort=`). */
+export type ProductSort = 'newest' | 'name' | 'price_asc' | 'price_desc';
+
+/** What the admin's table asks for; every change starts again from the first page. */
+export interface ProductsQuery {
+  /** Part of a name, or a whole product id; empty lists every product. */
+  q: string;
+  sort: ProductSort;
+  limit: number;
+}
+
+export interface ProductsPage {
+  products: Product[];
+  nextCursor: string | null;
+}
+
 const path = (id: string) => `/products/${encodeURIComponent(id)}`;
 
 export const productsApi = {
-  list: () =>
-    apiClient.get<{ products?: Product[] }>('/products').then((r) => r.data.products ?? []),
+  /** One page of the whole catalog; `cursor` is the previous page's `nextCursor`. */
+  list: ({ q, sort, limit }: ProductsQuery, cursor: string | null) =>
+    apiClient
+      .get<ProductsPage>('/products', {
+        // Absent rather than empty: an empty q or cursor is not a search or a page.
+        params: { q: q || undefined, sort, limit, cursor: cursor ?? undefined },
+      })
+      .then((r) => r.data),
   create: (product: NewProduct, onProgress: (percent: number) => void) =>
     apiClient
       .post<Product>('/products', product, {

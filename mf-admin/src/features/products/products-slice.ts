@@ -8,18 +8,39 @@ import {
   type Product,
   type WithSlice,
 } from '@store/shared';
-import { productsApi } from './products-api';
+import { productsApi, type ProductsPage, type ProductsQuery } from './products-api';
 
 /** A row's request in flight, so its button can say what it is doing. */
 export type RowAction = 'feature' | 'delete';
 
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+export const DEFAULT_QUERY: ProductsQuery = { q: '', sort: 'newest', limit: 50 };
+
 export interface AdminProductsState {
+  query: ProductsQuery;
+  /**
+   * The cursor of every page visited, the shown page's last (null for the first page): the
+   * api's keyset cursors only lead forward, so Previous goes back to the cursor below.
+   */
+  cursors: (string | null)[];
   items: Product[];
+  nextCursor: string | null;
   status: 'idle' | 'loading' | 'loaded' | 'failed';
+  /** The page load whose answer the table waits for: an older answer is dropped. */
+  loadId: string | null;
   busy: Record<string, RowAction>;
 }
 
-const initialState: AdminProductsState = { items: [], status: 'idle', busy: {} };
+const initialState: AdminProductsState = {
+  query: DEFAULT_QUERY,
+  cursors: [null],
+  items: [],
+  nextCursor: null,
+  status: 'idle',
+  loadId: null,
+  busy: {},
+};
 
 function failWith(fallback: string) {
   return (error: unknown) => {
@@ -31,16 +52,24 @@ function failWith(fallback: string) {
 
 type ProductsThunkConfig = { rejectValue: string; state: { adminProducts?: AdminProductsState } };
 
-export const fetchProducts = createAsyncThunk<Product[], void, ProductsThunkConfig>(
-  'adminProducts/fetch',
-  async (_, { rejectWithValue }) => {
+interface LoadOptions {
+  /** Keeps the shown rows through a failure (a refresh after a change), with the toast only. */
+  quiet?: boolean;
+}
+
+/** Loads the page the state points at: its query and the last cursor visited. */
+export const loadPage = createAsyncThunk<ProductsPage, LoadOptions | void, ProductsThunkConfig>(
+  'adminProducts/loadPage',
+  async (_, { getState, requestId, rejectWithValue }) => {
+    const { query, cursors } = getState().adminProducts ?? initialState;
     try {
-      return await productsApi.list();
+      return await productsApi.list(query, cursors.at(-1) ?? null);
     } catch (error) {
+      // A load overtaken by a newer one (a keystroke, a page turn) fails unseen.
+      if (getState().adminProducts?.loadId !== requestId) return rejectWithValue('');
       return rejectWithValue(failWith('Failed to fetch products')(error));
     }
   },
-  { condition: (_, { getState }) => getState().adminProducts?.status !== 'loading' },
 );
 
 export const toggleFeatured = createAsyncThunk<Product, string, ProductsThunkConfig>(
@@ -73,21 +102,49 @@ export const productsSlice = createSlice({
   name: 'adminProducts',
   initialState,
   reducers: {
-    productAdded(state, action: PayloadAction<Product>) {
-      state.items.unshift(action.payload);
+    /** A new search, sort or page size: back to the first page (load it next). */
+    queryChanged(state, action: PayloadAction<Partial<ProductsQuery>>) {
+      state.query = { ...state.query, ...action.payload };
+      state.cursors = [null];
+    },
+    /** Moves the page pointer (load it next); Next needs a next page, Previous a page before. */
+    pageTurned(state, action: PayloadAction<'next' | 'previous'>) {
+      if (action.payload === 'next' && state.nextCursor !== null) {
+        state.cursors.push(state.nextCursor);
+      } else if (action.payload === 'previous' && state.cursors.length > 1) {
+        state.cursors.pop();
+      }
+    },
+    /**
+     * A product was created: the table opens next on the first page of the newest products,
+     * where it is, rather than on a search or page it may not be in.
+     */
+    productAdded(state) {
+      state.query = { ...DEFAULT_QUERY, limit: state.query.limit };
+      state.cursors = [null];
+      state.items = [];
+      state.nextCursor = null;
+      state.status = 'idle';
+      state.loadId = null;
     },
   },
   extraReducers: (builder) => {
     builder
-      .addCase(fetchProducts.pending, (state) => {
-        state.status = 'loading';
+      .addCase(loadPage.pending, (state, { meta }) => {
+        state.loadId = meta.requestId;
+        if (!meta.arg?.quiet) state.status = 'loading';
       })
-      .addCase(fetchProducts.fulfilled, (state, action) => {
+      .addCase(loadPage.fulfilled, (state, { meta, payload }) => {
+        if (meta.requestId !== state.loadId) return;
+        state.loadId = null;
         state.status = 'loaded';
-        state.items = action.payload;
+        state.items = payload.products;
+        state.nextCursor = payload.nextCursor;
       })
-      .addCase(fetchProducts.rejected, (state) => {
-        state.status = 'failed';
+      .addCase(loadPage.rejected, (state, { meta }) => {
+        if (meta.requestId !== state.loadId) return;
+        state.loadId = null;
+        if (!meta.arg?.quiet) state.status = 'failed';
       });
     const rowThunks = [
       [toggleFeatured, 'feature'],
@@ -116,8 +173,30 @@ export const productsSlice = createSlice({
     selectAdminProducts: (state) => state.items,
     selectAdminProductsStatus: (state) => state.status,
     selectBusyProducts: (state) => state.busy,
+    selectProductsQuery: (state) => state.query,
+    /** 1 for the first page. */
+    selectPageNumber: (state) => state.cursors.length,
+    selectHasNextPage: (state) => state.nextCursor !== null,
+    /** A page load is under way, quiet or not. */
+    selectPageLoading: (state) => state.loadId !== null,
   },
 });
+
+/**
+ * Reloads the shown page without hiding it (after a delete, so the page stays full); a page
+ * left empty, its last row gone, steps back to the page before.
+ */
+export const refreshPage = createAsyncThunk<void, void, ProductsThunkConfig>(
+  'adminProducts/refreshPage',
+  async (_, { dispatch, getState }) => {
+    await dispatch(loadPage({ quiet: true }));
+    const state = getState().adminProducts;
+    if (state && state.loadId === null && state.items.length === 0 && state.cursors.length > 1) {
+      dispatch(productsSlice.actions.pageTurned('previous'));
+      await dispatch(loadPage({ quiet: true }));
+    }
+  },
+);
 
 declare module '@store/shared' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -126,6 +205,13 @@ declare module '@store/shared' {
 
 const injectedProductsSlice = productsSlice.injectInto(rootReducer);
 
-export const { productAdded } = productsSlice.actions;
-export const { selectAdminProducts, selectAdminProductsStatus, selectBusyProducts } =
-  injectedProductsSlice.selectors;
+export const { productAdded, queryChanged, pageTurned } = productsSlice.actions;
+export const {
+  selectAdminProducts,
+  selectAdminProductsStatus,
+  selectBusyProducts,
+  selectProductsQuery,
+  selectPageNumber,
+  selectHasNextPage,
+  selectPageLoading,
+} = injectedProductsSlice.selectors;

@@ -1,36 +1,59 @@
-import { LoadError, Spinner, useAppDispatch, useAppSelector, type Product } from '@store/shared';
-import { useState } from 'react';
+import { useAppDispatch, useAppSelector, type Product } from '@store/shared';
+import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { ProductsQuery } from './products-api';
 import { ProductRow } from './product-row';
+import { ProductsList } from './products-list';
+import { ProductsPager } from './products-pager';
 import {
   deleteProduct,
-  fetchProducts,
+  loadPage,
+  pageTurned,
+  queryChanged,
+  refreshPage,
   selectAdminProducts,
   selectAdminProductsStatus,
   selectBusyProducts,
+  selectHasNextPage,
+  selectPageLoading,
+  selectPageNumber,
+  selectProductsQuery,
   toggleFeatured,
 } from './products-slice';
+import { ProductsToolbar } from './products-toolbar';
 import styles from './products.module.css';
 
+/**
+ * The whole catalog a page at a time (the api's keyset pages), searched, sorted and sized on
+ * the server. Opening the tab loads the page it was left on, with the same search.
+ */
 export function ProductsTable() {
   const dispatch = useAppDispatch();
   const products = useAppSelector(selectAdminProducts);
   const status = useAppSelector(selectAdminProductsStatus);
   const busy = useAppSelector(selectBusyProducts);
+  const query = useAppSelector(selectProductsQuery);
+  const page = useAppSelector(selectPageNumber);
+  const hasNext = useAppSelector(selectHasNextPage);
+  const loading = useAppSelector(selectPageLoading);
   const [pendingDelete, setPendingDelete] = useState<Product | null>(null);
 
-  if (products.length === 0 && (status === 'loading' || status === 'idle')) {
-    return <Spinner label="Loading products..." />;
+  useEffect(() => {
+    void dispatch(loadPage());
+  }, [dispatch]);
+
+  const changeQuery = useCallback(
+    (change: Partial<ProductsQuery>) => {
+      dispatch(queryChanged(change));
+      void dispatch(loadPage());
+    },
+    [dispatch],
+  );
+
+  function turn(direction: 'next' | 'previous') {
+    dispatch(pageTurned(direction));
+    void dispatch(loadPage());
   }
-  if (products.length === 0 && status === 'failed') {
-    return (
-      <LoadError
-        message="Could not load the products."
-        onRetry={() => void dispatch(fetchProducts())}
-      />
-    );
-  }
-  if (products.length === 0) return <p className={styles.empty}>No products yet</p>;
 
   // The dialog closes once the product is gone; after a failure it stays, ready for a retry.
   async function confirmDelete() {
@@ -39,35 +62,30 @@ export function ProductsTable() {
     const result = await dispatch(deleteProduct(id));
     if (deleteProduct.fulfilled.match(result)) {
       setPendingDelete((current) => (current?.id === id ? null : current));
+      void dispatch(refreshPage());
     }
   }
 
   return (
-    <div className={styles.scroller}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>All products ({products.length})</caption>
-        <thead>
-          <tr>
-            <th scope="col">Image</th>
-            <th scope="col">Name</th>
-            <th scope="col">Price</th>
-            <th scope="col">Category</th>
-            <th scope="col">Featured</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => (
-            <ProductRow
-              key={product.id}
-              product={product}
-              busy={busy[product.id]}
-              onToggleFeatured={() => void dispatch(toggleFeatured(product.id))}
-              onDelete={() => setPendingDelete(product)}
-            />
-          ))}
-        </tbody>
-      </table>
+    <div className={styles.panel}>
+      <ProductsToolbar query={query} onChange={changeQuery} />
+      <ProductsList
+        products={products}
+        status={status}
+        searched={query.q}
+        onRetry={() => void dispatch(loadPage())}
+      >
+        {products.map((product) => (
+          <ProductRow
+            key={product.id}
+            product={product}
+            busy={busy[product.id]}
+            onToggleFeatured={() => void dispatch(toggleFeatured(product.id))}
+            onDelete={() => setPendingDelete(product)}
+          />
+        ))}
+      </ProductsList>
+      <ProductsPager page={page} hasNext={hasNext} loading={loading} onTurn={turn} />
       {pendingDelete && (
         <ConfirmDialog
           title="Delete product?"

@@ -35,6 +35,7 @@ export function PagedProducts({ list }: { list: PagedList<Product> }) {
         shown={products.length}
         offset={list.offset}
         noun="products"
+        singular="product"
         hasMore={list.hasMore}
         loading={list.loadingMore}
         onLoadMore={list.loadMore}

@@ -1,0 +1,90 @@
+import { primitives } from '@store/shared';
+import { useEffect, useId, useState } from 'react';
+import type { ProductSort, ProductsQuery } from './products-api';
+import { PAGE_SIZES } from './products-slice';
+import styles from './products.module.css';
+
+/** Typing waits this long for the next key before it searches. */
+export const SEARCH_DELAY_MS = 300;
+
+const SORTS: readonly { value: ProductSort; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'name', label: 'Name (A-Z)' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+];
+
+interface ProductsToolbarProps {
+  query: ProductsQuery;
+  onChange: (change: Partial<ProductsQuery>) => void;
+}
+
+/** Search (by name or id), sort and page size of the admin's product table. */
+export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
+  const id = useId();
+  const [text, setText] = useState(query.q);
+  const typed = text.trim();
+
+  useEffect(() => {
+    if (typed === query.q) return;
+    const timer = setTimeout(() => onChange({ q: typed }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, query.q, onChange]);
+
+  return (
+    <form
+      role="search"
+      // Named apart from the navbar's search of the catalog: two landmarks, one role.
+      aria-label="Products table"
+      className={styles.toolbar}
+      onSubmit={(event) => {
+        // Enter searches at once instead of waiting for the pause.
+        event.preventDefault();
+        if (typed !== query.q) onChange({ q: typed });
+      }}
+    >
+      <div className={`${styles.control} ${styles.search}`}>
+        <label htmlFor={`${id}-q`}>Search products</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className={primitives.input}
+          value={text}
+          maxLength={200}
+          placeholder="Name or product id"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <div className={styles.control}>
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select
+          id={`${id}-sort`}
+          className={primitives.input}
+          value={query.sort}
+          onChange={(event) => onChange({ sort: event.target.value as ProductSort })}
+        >
+          {SORTS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.control}>
+        <label htmlFor={`${id}-limit`}>Per page</label>
+        <select
+          id={`${id}-limit`}
+          className={primitives.input}
+          value={query.limit}
+          onChange={(event) => onChange({ limit: Number(event.target.value) })}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}
