@@ -112,7 +112,11 @@ function allScreens(paidSessionId: string): Screen[] {
       await settled(page, 'Results for “font”');
       await page.getByTestId('product-card').first().waitFor();
     }),
-    screen('/search', 'no term yet', '/search', ANYONE, at('Search products')),
+    screen('/search', 'no term yet', '/search', ANYONE, async (page) => {
+      // The navbar's search box carries the same words as a hidden label.
+      await heading(page, 'Search products').waitFor();
+      await waitUntilSettled(page);
+    }),
     screen('/search', 'no match', '/search?q=qqqqqqqqqqzzzzzzzzzz', ANYONE, async (page) => {
       await settled(page, 'Results for “qqqqqqqqqqzzzzzzzzzz”');
       await page.getByText('No products found', { exact: true }).waitFor();
