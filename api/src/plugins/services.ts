@@ -57,6 +57,12 @@ export interface Services {
   publicCatalog: PublicCatalog;
   /** Public product search (full text, typo tolerant). */
   search: SearchService;
+  /**
+   * Serialized search answers under the catalog's version (any product change drops them), in
+   * a byte bound of their own: anyone can ask for new searches, and a flood of them must not
+   * evict the category pages.
+   */
+  searchPages: ResponseCache;
   cart: CartService;
   coupons: CouponService;
   orders: OrderService;
@@ -180,6 +186,11 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       previews,
       publicCatalog,
       search: createSearchService({ db: app.db, config, cursors }),
+      searchPages: new ResponseCache(cache, CATALOG_CACHE, {
+        ttlSeconds: config.featuredCacheTtlSeconds,
+        maxBytes: Math.ceil(config.catalogCacheMaxBytes / 4),
+        log: app.log,
+      }),
       cart,
       coupons,
       orders,

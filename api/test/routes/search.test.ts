@@ -165,6 +165,29 @@ describeEachDatabase('GET /api/search', (suite) => {
     assert.deepEqual((await found(suite, { q: 'portrait', sort: 'price_asc' })).products, []);
   });
 
+  it('serves a repeated search from the cache until a product changes', async () => {
+    const id = await insertProduct(suite, art, {
+      name: 'Wombat Burrow',
+      description: 'A sleepy wombat.',
+    });
+    const first = await search(suite, { q: 'wombat' });
+    assert.equal(first.statusCode, 200);
+    const etag = String(first.headers.etag);
+    // Another spelling of the same search is the same entry.
+    const again = await search(suite, { q: '  wombat ' });
+    assert.equal(again.headers.etag, etag);
+    const unchanged = await suite.app.inject({
+      method: 'GET',
+      url: '/api/search?q=wombat',
+      headers: { 'if-none-match': etag },
+    });
+    assert.equal(unchanged.statusCode, 304);
+    assert.equal(await suite.app.services.products.remove(id), true);
+    const after = await search(suite, { q: 'wombat' });
+    assert.notEqual(after.headers.etag, etag);
+    assert.deepEqual(after.json<SearchAnswer>().products, []);
+  });
+
   it('pages through relevance and a catalog sort with no repeat and no gap', async () => {
     const catalog = await createCatalog(suite.app, 'paging');
     // Different lengths and counts of the word give ranks of many float values; some tie.

@@ -1,21 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCached } from '../../services/response-cache.ts';
 import { TOTAL_CAP } from '../../services/search/index.ts';
-import { json } from '../common/answers.ts';
+import { normalizeQuery } from '../../services/search/terms.ts';
+import { CACHE_HEADERS, json, notModified } from '../common/answers.ts';
 import { errors } from '../common/errors.ts';
 import { searchAnswer, searchQuery } from './schemas.ts';
 
 const DESCRIPTION =
   'Full-text search of the live products (name, then category and asset type, then ' +
   'description), with the filters; `q` may be empty when a filter is given. By relevance, an ' +
-  `exact name match (any case) comes first, and the ${TOTAL_CAP} most recent matches are ` +
-  'ranked (every match, when there are fewer).';
+  `exact name match (any case) comes first, then the ranked first ${TOTAL_CAP + 1} matches in ` +
+  'storage order (every match, when there are fewer). Answers 304 to a matching `If-None-Match`.';
 
 /** Dollars to whole cents a price must reach (min) or not pass (max). */
 const centsFrom = (dollars: number) => Math.ceil(Math.round(dollars * 1e6) / 1e4);
 const centsUpTo = (dollars: number) => Math.floor(Math.round(dollars * 1e6) / 1e4);
 
 const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { search } = app.services;
+  const { search, searchPages } = app.services;
 
   app.get(
     '/',
@@ -26,7 +28,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         description: DESCRIPTION,
         querystring: searchQuery,
         response: {
-          200: json('One page of the matches', searchAnswer),
+          200: json('One page of the matches', searchAnswer, CACHE_HEADERS),
+          304: notModified,
           ...errors({
             400:
               'No search term and no filter, a term over 200 characters, a bad price (or ' +
@@ -35,14 +38,26 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { minPrice, maxPrice, ...query } = request.query;
-      const page = await search.search({
-        ...query,
-        minPriceCents: minPrice === undefined ? undefined : centsFrom(minPrice),
-        maxPriceCents: maxPrice === undefined ? undefined : centsUpTo(maxPrice),
-      });
-      return page;
+      const minPriceCents = minPrice === undefined ? undefined : centsFrom(minPrice);
+      const maxPriceCents = maxPrice === undefined ? undefined : centsUpTo(maxPrice);
+      // Spellings of one search share an entry; the cursor is signed, so a refused one (a 400
+      // from the load) is never kept.
+      const key = JSON.stringify([
+        normalizeQuery(query.q),
+        query.category,
+        query.assetType,
+        minPriceCents,
+        maxPriceCents,
+        query.sort,
+        query.limit,
+        query.cursor,
+      ]);
+      const page = await searchPages.get(await searchPages.version(), key, () =>
+        search.search({ ...query, minPriceCents, maxPriceCents }),
+      );
+      return sendCached(request, reply, page);
     },
   );
 };
