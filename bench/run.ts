@@ -1,7 +1,7 @@
-// `npm run bench [-- --quick --sections=page,api,checkout,download,build --strict]` (npm eats
-// `--only`; `npm run bench -w bench -- --only=...` and BENCH_ONLY=... work too):
+// `npm run bench [-- --quick --sections=page,api,checkout,download,build,scale --strict]` (npm
+// eats `--only`; `npm run bench -w bench -- --only=...` and BENCH_ONLY=... work too):
 // benchmarks of the production composition, started here on the bench's own ports. Prints a
-// table per section and writes bench/results/latest.json.
+// table per section and writes bench/results/latest.json. `scale` runs only when named.
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -25,13 +25,22 @@ import { buildTable, runBuildSection, type BuildResult } from './sections/build.
 import { checkoutTable, runCheckoutSection, type CheckoutResult } from './sections/checkout.ts';
 import { downloadTable, runDownloadSection, type DownloadResult } from './sections/download.ts';
 import { pageTables, runPageSection, type PageResult } from './sections/page.ts';
+import {
+  runScaleSection,
+  scaleMissing,
+  scaleTables,
+  type ScaleHarness,
+  type ScaleResult,
+} from './sections/scale.ts';
 
-const SECTIONS = ['page', 'api', 'checkout', 'download', 'build'] as const;
+const SECTIONS = ['page', 'api', 'checkout', 'download', 'build', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
+// Seeding a million orders and measuring two databases takes minutes: only when named.
+const DEFAULT_SECTIONS = SECTIONS.filter((name) => name !== 'scale');
 
 function parseArgs(argv: string[]) {
   const only = argv.find((arg) => /^--(only|sections)=/.test(arg));
-  const wanted = only ? only.split('=')[1]!.split(',').filter(Boolean) : [...SECTIONS];
+  const wanted = only ? only.split('=')[1]!.split(',').filter(Boolean) : DEFAULT_SECTIONS;
   const unknown = wanted.filter((name) => !SECTIONS.includes(name as Section));
   if (unknown.length) {
     throw new Error(`Unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -54,6 +63,7 @@ interface Results {
   checkout: CheckoutResult[];
   download?: DownloadResult;
   build?: BuildResult;
+  scale?: ScaleResult;
   skipped: string[];
   errors: { section: string; message: string }[];
   budgets: { section: string; subject: string; limit: string; verdict: Budget['verdict'] }[];
@@ -154,7 +164,7 @@ const needsApi = ['page', 'api', 'checkout', 'download'].some((name) =>
 await assertPortsFree([
   PORTS.api,
   PORTS.baseline,
-  ...(sections.has('page')
+  ...(sections.has('page') || sections.has('scale')
     ? [
         PORTS.shell,
         PORTS['mf-catalog'],
@@ -242,6 +252,39 @@ try {
     }
   }
 
+  if (sections.has('scale')) {
+    const missing = await scaleMissing();
+    if (missing) skip(missing);
+    else {
+      const harness: ScaleHarness = {
+        async withPostgres(work) {
+          const created = await createPostgresDatabase();
+          if (typeof created === 'string') throw new Error(created);
+          postgres = created;
+          log(`PostgreSQL database ${new URL(created.url!).pathname.slice(1)} created`);
+          try {
+            await work(created);
+          } finally {
+            await created.drop();
+            postgres = null;
+          }
+        },
+        withApi,
+      };
+      await attempt('scale', async () => {
+        ensureBuilt();
+        frontends = await startFrontends();
+        try {
+          results.scale = await runScaleSection(harness, { quick });
+          print(scaleTables(results.scale));
+        } finally {
+          await stopFrontends(frontends);
+          frontends = [];
+        }
+      });
+    }
+  }
+
   if (sections.has('build')) {
     await attempt('build', async () => {
       results.build = await runBuildSection();
@@ -268,6 +311,11 @@ if (results.download && !('skipped' in results.download)) {
   add('download', results.download.database, results.download.budgets);
 }
 if (results.build) add('build', 'all five apps', results.build.budgets);
+if (results.scale) add('scale', 'seeding', results.scale.seedBudgets);
+for (const figures of results.scale?.api ?? []) {
+  add('scale', `${figures.route} [${figures.database}]`, figures.budgets);
+}
+for (const figures of results.scale?.browser ?? []) add('scale', figures.figure, figures.budgets);
 
 const judged = results.budgets.filter((budget) => budget.verdict !== '-');
 print(
