@@ -261,6 +261,16 @@ export const dailySales = pgTable('daily_sales', {
   revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Running counts for analytics: `users` (every account) and `live_products` (`deleted_at is
+ * null`), kept by the `*_store_counts*` triggers (migration 0009) in the writer's own
+ * transaction, so analytics never counts `users` or `products`.
+ */
+export const storeCounts = pgTable('store_counts', {
+  name: text('name').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+});
+
 export const orderItems = pgTable(
   'order_items',
   {

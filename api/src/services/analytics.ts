@@ -40,15 +40,16 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
  * Dashboard figures: one query for the four totals and one for the days. A sale is a completed
  * order, dated by its completion (UTC); revenue is what was charged. Sales come from
  * `daily_sales` (one row per day, kept by a trigger on `orders`), so the cost follows the
- * number of days, not of orders.
+ * number of days, not of orders. Users and live products come from `store_counts`, kept the
+ * same way by triggers on `users` and `products`, so neither table is counted.
  */
 export function createAnalyticsService(db: Db) {
   async function summary(): Promise<Analytics> {
     const [totals] = await rows<Totals>(
       db,
       sql`select
-        (select count(*) from users)::int as users,
-        (select count(*) from products where deleted_at is null)::int as products,
+        (select value from store_counts where name = 'users')::int as users,
+        (select value from store_counts where name = 'live_products')::int as products,
         (select coalesce(sum(sales), 0) from daily_sales)::int as sales,
         (select coalesce(sum(revenue_cents), 0) from daily_sales)::bigint as revenue_cents`,
     );
