@@ -16,6 +16,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Each request may be rewritten before it is sent (a new path per request). */
+    requests?: Array<{ setupRequest?: (request: { path: string }) => { path: string } }>;
   }
   export interface Result {
     requests: Histogram & { total: number };
