@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rawRows as rows } from '../db/raw-rows.ts';
 import { centsToDollars } from './product-view.ts';
 
 /** Days covered by `dailySalesData`: today (UTC) and the six before. */
@@ -28,12 +29,6 @@ interface Day {
   name: string;
   sales: unknown;
   revenue_cents: unknown;
-}
-
-/** Both drivers answer raw queries with `{rows}`; integers may come back as strings or bigints. */
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /**

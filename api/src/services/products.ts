@@ -8,6 +8,7 @@ import { parseDataUrl } from '../lib/data-url.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import type { CursorCodec, CursorKey, Page } from '../lib/cursor.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { isUuid } from '../lib/uuid.ts';
 import { isCompleteImage, sniffImageType } from '../lib/image-type.ts';
 import {
   MAX_INPUT_PIXELS,
@@ -50,8 +51,6 @@ interface Deps {
 
 /** The most recently featured products the home page shows. */
 export const FEATURED_LIMIT = 24;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The cursor list of a category page: a cursor of another category or sort is refused. */
 export const categoryList = (slug: string, sort: CatalogSort) => `category:${slug}:${sort}`;
@@ -108,7 +107,7 @@ export function createProductService({ db, config, storage, cache, cursors, log 
     const list = adminList(q, sort);
     const after = cursor === undefined ? null : cursors.decode(list, cursor);
     let where: SQL | undefined;
-    if (UUID.test(q)) where = eq(products.id, q);
+    if (isUuid(q)) where = eq(products.id, q);
     else if (q) where = ilike(products.name, containing(q));
     return selectProductPage(db, config.publicFilesUrl, {
       where,

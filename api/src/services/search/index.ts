@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { rawRows as rows } from '../../db/raw-rows.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { assetTypes, categories, products } from '../../db/schema.ts';
 import { CursorCodec, invalidCursor, pageOf, type CursorKey } from '../../lib/cursor.ts';
 import { CATALOG_SORTS, type CatalogSort } from '../../routes/common/paging.ts';
@@ -51,13 +53,6 @@ interface Constants {
   asset_type_id: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Both drivers answer raw queries with `{rows}`. */
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** A relevance position: exact name match (1 or 0), rank, id. */
 function rankedKey(key: CursorKey): [number, number, string] {
   const [exact, rank, id] = key;
@@ -67,7 +62,7 @@ function rankedKey(key: CursorKey): [number, number, string] {
     typeof rank !== 'number' ||
     !Number.isFinite(rank) ||
     typeof id !== 'string' ||
-    !UUID.test(id)
+    !isUuid(id)
   ) {
     throw invalidCursor();
   }
