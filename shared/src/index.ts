@@ -3,6 +3,11 @@ export { isApiError, type ApiError } from './api/api-error';
 export type { ApiClient, ApiResponse } from './api/api-types';
 export { errorMessage, responseField } from './api/error-message';
 export { installRefreshInterceptor, REFRESH_PATH } from './api/refresh-interceptor';
+export {
+  installPrefetchedAnswers,
+  type PrefetchedAnswer,
+  type TakePrefetched,
+} from './api/prefetched-answers';
 export { authApi } from './auth/auth-api';
 export {
   authSlice,

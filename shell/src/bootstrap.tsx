@@ -4,6 +4,7 @@ import {
   authApi,
   checkAuth,
   hasLoggedInCookie,
+  installPrefetchedAnswers,
   installRefreshInterceptor,
   makeStore,
   setApiBaseUrl,
@@ -16,6 +17,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadOnLinkIntent } from './app/link-intent-preload';
 import { loadRuntimeConfig } from './config/load-runtime-config';
+import { takeEarlyAnswer } from './early/early-answers';
 import { preloadRemotePages, registerRemoteLocations } from './remotes/federation-loader';
 import { remoteToPreload } from './remotes/remote-routes';
 
@@ -36,6 +38,7 @@ async function start() {
     console.error('Runtime config unavailable; remote pages will show their fallback', error);
   }
   const store = makeStore();
+  installPrefetchedAnswers(apiClient, takeEarlyAnswer);
   installRefreshInterceptor(apiClient, {
     hasSession: hasLoggedInCookie,
     refresh: authApi.refresh,

@@ -1,7 +1,14 @@
 import { requestRuntimeConfig } from './config/runtime-config-request';
+import { startEarlyAnswers } from './early/early-answers';
 import { preloadOpenedPageRemote } from './remotes/entry-preload';
 
-// Both in flight while the bootstrap chunk and the shared packages load (see the functions); a
+// All in flight while the bootstrap chunk and the shared packages load (see the functions); a
 // config that fails to arrive is the bootstrap's to report.
-requestRuntimeConfig().then(preloadOpenedPageRemote, () => {});
+requestRuntimeConfig().then(
+  (config) => {
+    startEarlyAnswers(config, window.location);
+    preloadOpenedPageRemote(config);
+  },
+  () => {},
+);
 void import('./bootstrap');

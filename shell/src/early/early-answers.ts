@@ -1,0 +1,47 @@
+import type { PrefetchedAnswer } from '@store/shared';
+
+/**
+ * The api calls a page's first render makes, by the page opened: started by the entry as soon as
+ * the runtime config names the api, so they travel beside the shell's and the remote's code
+ * instead of after the remote has rendered. Public, uncached-per-user answers only.
+ */
+function callsOfOpenedPage(pathname: string, search: string): string[] {
+  if (/^\/*$/.test(pathname)) return ['/dropdown/categories', '/products/featured'];
+  const category = /^\/category\/([^/]+)\/?$/i.exec(pathname)?.[1];
+  // A sorted or later page asks for another URL; only the default first page is worth guessing.
+  if (category && !new URLSearchParams(search).has('sort')) {
+    try {
+      return [`/products/category/${encodeURIComponent(decodeURIComponent(category))}`];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+// A page that asks later than this (the visitor left and came back) gets a fresh answer.
+const FRESH_FOR_MS = 30_000;
+const started = new Map<string, { answer: Promise<PrefetchedAnswer>; at: number }>();
+
+/** Runs in the entry with the runtime config as fetched (validated later by the bootstrap). */
+export function startEarlyAnswers(config: unknown, { pathname, search }: Location): void {
+  const apiBaseUrl = (config as { apiBaseUrl?: unknown } | null)?.apiBaseUrl;
+  if (typeof apiBaseUrl !== 'string') return;
+  const base = apiBaseUrl.replace(/\/+$/, '');
+  for (const url of callsOfOpenedPage(pathname, search)) {
+    // Credentials as the api client sends them, so the api and CORS answer it as they would.
+    const answer = fetch(base + url, { credentials: 'include' }).then(async (response) => ({
+      status: response.status,
+      data: response.ok ? ((await response.json()) as unknown) : null,
+    }));
+    answer.catch(() => {});
+    started.set(url, { answer, at: performance.now() });
+  }
+}
+
+export function takeEarlyAnswer(url: string): Promise<PrefetchedAnswer> | undefined {
+  const early = started.get(url);
+  started.delete(url);
+  if (!early || performance.now() - early.at > FRESH_FOR_MS) return undefined;
+  return early.answer;
+}
