@@ -17,8 +17,10 @@ export function Hero() {
         <button type="button" className={primitives.button} onClick={explore}>
           Explore Collection
         </button>
+        {/* The hidden words make the link's name say where it leads (for screen readers and
+            search engines); the visible text stays the spec's. */}
         <Link to="/about" className={primitives.secondary}>
-          Learn More
+          Learn More<span className="visually-hidden"> about the marketplace</span>
         </Link>
       </div>
     </section>
