@@ -35,6 +35,7 @@ import orderRoutes from './routes/orders/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import productRoutes from './routes/products/index.ts';
 import searchRoutes from './routes/search/index.ts';
+import vitalsRoutes from './routes/vitals/index.ts';
 
 export interface BuildOptions extends ServiceOverrides {
   /** An open, possibly shared database; when absent the app opens and closes its own. */
@@ -141,6 +142,7 @@ export async function buildApp(
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
+      await api.register(vitalsRoutes, { prefix: '/vitals' });
       if (!config.isProduction) await api.register(devRoutes, { prefix: '/dev' });
     },
     { prefix: '/api' },

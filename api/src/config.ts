@@ -109,6 +109,8 @@ export interface AppConfig {
     couponValidation: RequestLimit;
     /** Per user: issuing download links. */
     downloadLinks: RequestLimit;
+    /** Per client address: Web Vitals beacons (`POST /api/vitals`). */
+    webVitals: RequestLimit;
   };
 }
 
@@ -157,6 +159,7 @@ export const SETTINGS = [
   'SIGNUP_PER_HOUR',
   'COUPON_VALIDATIONS_PER_10_MINUTES',
   'DOWNLOAD_LINKS_PER_MINUTE',
+  'WEB_VITALS_PER_MINUTE',
   'S3_BUCKET',
   'S3_ENDPOINT',
   'S3_REGION',
@@ -405,6 +408,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
         max: read.int('DOWNLOAD_LINKS_PER_MINUTE', 30, AT_LEAST_ONE),
         windowSeconds: 60,
       },
+      // A visitor sends one beacon per page hidden: 60 a minute is out of any real visitor's reach.
+      webVitals: { max: read.int('WEB_VITALS_PER_MINUTE', 60, AT_LEAST_ONE), windowSeconds: 60 },
     },
   };
 }

@@ -20,6 +20,7 @@ import { loadRuntimeConfig } from './config/load-runtime-config';
 import { takeEarlyAnswer } from './early/early-answers';
 import { preloadRemotePages, registerRemoteLocations } from './remotes/federation-loader';
 import { remoteToPreload } from './remotes/remote-routes';
+import { startWebVitals } from './vitals/start-web-vitals';
 
 async function start() {
   announceApp(__APP_NAME__, __APP_VERSION__);
@@ -53,6 +54,7 @@ async function start() {
     </StrictMode>,
   );
   preloadOnLinkIntent();
+  startWebVitals(apiClient.defaults.baseURL ?? '/api');
 }
 
 void start();

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { createWebVitalsMetrics, type WebVitalsMetrics } from './web-vitals-metrics.ts';
 
 export interface StoreMetrics {
   /** This app's metrics plus the process's, as `GET /api/metrics` answers them. */
@@ -9,6 +10,7 @@ export interface StoreMetrics {
   /** `via`: `api` (the api streamed the file) or `storage` (a presigned URL was handed out). */
   downloadsServed: Counter<'via'>;
   rateLimitRefusals: Counter<'limit'>;
+  webVitals: WebVitalsMetrics;
 }
 
 let processRegistry: Registry | null = null;
@@ -75,6 +77,7 @@ export function createMetrics(): StoreMetrics {
       labelNames: ['limit'] as const,
       registers,
     }),
+    webVitals: createWebVitalsMetrics(registers),
   };
   // Merging shares the metric objects, so the merged registry always shows current values.
   return { registry: Registry.merge([processMetrics(), own]), ...metrics };

@@ -116,6 +116,16 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       call: () => ({ method: 'GET', url: '/api/metrics' }),
       expect: all(200),
     },
+    {
+      // Any page may report, signed in or out; the beacon's checks are in routes/vitals.test.ts.
+      route: 'POST /api/vitals',
+      call: () => ({
+        method: 'POST',
+        url: '/api/vitals',
+        payload: { route: '/orders', metrics: [{ name: 'LCP', value: 1200 }] },
+      }),
+      expect: all(204),
+    },
     // The API reference is public; Swagger UI exists outside production only.
     ...(
       [

@@ -12,6 +12,8 @@ import { tokenOf } from '../helpers/downloads.ts';
 import type { SecurityFixtures } from './fixtures.ts';
 import {
   NUL_TEXT,
+  SQL_PAYLOADS,
+  TEXT_PAYLOADS,
   UNKNOWN_ID,
   booleanCases,
   integerCases,
@@ -200,6 +202,8 @@ function priceCases(): FieldCase[] {
   ];
 }
 
+const vital = (name: string, value: unknown) => ({ name, value });
+
 export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
   const { fx, suite } = ctx;
   const app = suite.app;
@@ -263,6 +267,92 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
     'GET /api/health': { role: 'public', expect: 200 },
     'GET /api/ready': { role: 'public', expect: 200 },
     'GET /api/metrics': { role: 'public', expect: 200 },
+
+    // Web Vitals beacons: a closed list of routes and names, bounded values, a 2 KB body.
+    'POST /api/vitals': {
+      role: 'public',
+      body: () => ({ route: '/', metrics: [vital('LCP', 1200)] }),
+      expect: 204,
+      contentTypes: ['text/plain'],
+      bodyLimit: 2048,
+      fields: {
+        route: [
+          ...shapeCases({}),
+          ...(
+            [
+              ['empty string', ''],
+              ['whitespace only', '   '],
+              ['a raw path', '/category/digital-art'],
+              ['a token path', '/reset-password/abc123'],
+              ['another case', '/CART'],
+              ['a trailing slash', '/cart/'],
+              ['an api route', '/api/orders/:id'],
+              ['a NUL character', NUL_TEXT],
+              ['1500 characters', 'x'.repeat(1500)],
+              ...TEXT_PAYLOADS.map((text) => [text, text]),
+            ] as Array<[string, string]>
+          ).map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+          { label: '3000 characters (over the body limit)', value: 'x'.repeat(3000), expect: 413 },
+          { label: 'the not-found pattern', value: '*', expect: 204 },
+          { label: 'a pattern with a parameter', value: '/verify-email/:token', expect: 204 },
+        ],
+        metrics: [
+          ...shapeCases({}),
+          { label: 'an empty list', value: [], expect: 400 },
+          {
+            label: '11 metrics',
+            value: Array.from({ length: 11 }, () => vital('CLS', 0)),
+            expect: 400,
+          },
+          {
+            label: '10 metrics',
+            value: Array.from({ length: 10 }, () => vital('CLS', 0)),
+            expect: 204,
+          },
+          { label: 'a metric that is a string', value: ['LCP'], expect: 400 },
+          ...['FID', 'TTFB', 'lcp', '', NUL_TEXT, ...SQL_PAYLOADS.slice(0, 2)].map((name) => ({
+            label: `name ${JSON.stringify(name)}`,
+            value: [vital(name, 1)],
+            expect: 400 as Expect,
+          })),
+          ...(
+            [
+              ['-1', -1],
+              ['LCP over 60 s', 60_001],
+              ['1e308', 1e308],
+              ['NaN (invalid JSON)', raw('NaN')],
+              ['Infinity (invalid JSON)', raw('Infinity')],
+              ['1e400 (parses to Infinity)', raw('1e400')],
+              ['a numeric string', '1200'],
+              ['null', null],
+              ['an operator object', { $gt: 0 }],
+            ] as Array<[string, unknown]>
+          ).map(([label, value]) => ({
+            label: `value ${label}`,
+            value: [vital('LCP', value)],
+            expect: 400 as Expect,
+          })),
+          { label: 'CLS over 10', value: [vital('CLS', 10.01)], expect: 400 },
+          { label: 'the bounds', value: [vital('LCP', 60_000), vital('CLS', 10)], expect: 204 },
+        ],
+      },
+      extra: [
+        {
+          label: "sendBeacon's text/plain",
+          url: '/api/vitals',
+          payload: JSON.stringify({ route: '/faq', metrics: [vital('INP', 64)] }),
+          contentType: 'text/plain;charset=UTF-8',
+          expect: 204,
+        },
+        {
+          label: 'text/plain that is not JSON',
+          url: '/api/vitals',
+          payload: 'LCP=1200',
+          contentType: 'text/plain',
+          expect: 400,
+        },
+      ],
+    },
 
     // The OpenAPI document and, outside production, Swagger UI over it (plugins/openapi.ts).
     'GET /api/openapi.json': { role: 'public', expect: 200 },
