@@ -1,7 +1,8 @@
-// `npm run bench [-- --quick --sections=page,api,checkout,download,build,scale --strict]` (npm
-// eats `--only`; `npm run bench -w bench -- --only=...` and BENCH_ONLY=... work too):
-// benchmarks of the production composition, started here on the bench's own ports. Prints a
-// table per section and writes bench/results/latest.json. `scale` runs only when named.
+// `npm run bench [-- --quick --sections=page,interaction,api,checkout,download,build,scale
+// --strict]` (npm eats `--only`; `npm run bench -w bench -- --only=...` and BENCH_ONLY=... work
+// too): benchmarks of the production composition, started here on the bench's own ports. Prints
+// a table per section and writes bench/results/latest.json. `scale` runs only when named.
+// `--sections=lighthouse`: Lighthouse 12 on six pages, mobile and desktop presets (only when named).
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -24,6 +25,16 @@ import { apiTable, runApiSection, type ApiRouteResult } from './sections/api.ts'
 import { buildTable, runBuildSection, type BuildResult } from './sections/build.ts';
 import { checkoutTable, runCheckoutSection, type CheckoutResult } from './sections/checkout.ts';
 import { downloadTable, runDownloadSection, type DownloadResult } from './sections/download.ts';
+import {
+  interactionTables,
+  runInteractionSection,
+  type InteractionResult,
+} from './sections/interaction.ts';
+import {
+  lighthouseTables,
+  runLighthouseSection,
+  type LighthouseResult,
+} from './sections/lighthouse.ts';
 import { pageTables, runPageSection, type PageResult } from './sections/page.ts';
 import {
   runScaleSection,
@@ -33,10 +44,20 @@ import {
   type ScaleResult,
 } from './sections/scale.ts';
 
-const SECTIONS = ['page', 'api', 'checkout', 'download', 'build', 'scale'] as const;
+const SECTIONS = [
+  'page',
+  'interaction',
+  'api',
+  'checkout',
+  'download',
+  'build',
+  'scale',
+  'lighthouse',
+] as const;
 type Section = (typeof SECTIONS)[number];
-// Seeding a million orders and measuring two databases takes minutes: only when named.
-const DEFAULT_SECTIONS = SECTIONS.filter((name) => name !== 'scale');
+// Seeding a million orders and measuring two databases takes minutes, and 36 Lighthouse runs
+// about ten: only when named.
+const DEFAULT_SECTIONS = SECTIONS.filter((name) => name !== 'scale' && name !== 'lighthouse');
 
 function parseArgs(argv: string[]) {
   const only = argv.find((arg) => /^--(only|sections)=/.test(arg));
@@ -59,6 +80,8 @@ interface Results {
   sections: Section[];
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
   page?: PageResult;
+  interaction?: InteractionResult;
+  lighthouse?: LighthouseResult;
   api: ApiRouteResult[];
   checkout: CheckoutResult[];
   download?: DownloadResult;
@@ -158,13 +181,13 @@ async function withApi(database: Database, work: (running: RunningApi) => Promis
   }
 }
 
-const needsApi = ['page', 'api', 'checkout', 'download'].some((name) =>
+const needsApi = ['page', 'interaction', 'lighthouse', 'api', 'checkout', 'download'].some((name) =>
   sections.has(name as Section),
 );
 await assertPortsFree([
   PORTS.api,
   PORTS.baseline,
-  ...(sections.has('page') || sections.has('scale')
+  ...(['page', 'interaction', 'lighthouse', 'scale'].some((name) => sections.has(name as Section))
     ? [
         PORTS.shell,
         PORTS['mf-catalog'],
@@ -190,6 +213,32 @@ try {
             try {
               results.page = await runPageSection({ quick });
               print(pageTables(results.page));
+            } finally {
+              await stopFrontends(frontends);
+              frontends = [];
+            }
+          });
+        }
+        if (sections.has('interaction')) {
+          await attempt('interaction', async () => {
+            ensureBuilt();
+            frontends = await startFrontends();
+            try {
+              results.interaction = await runInteractionSection({ quick });
+              print(interactionTables(results.interaction));
+            } finally {
+              await stopFrontends(frontends);
+              frontends = [];
+            }
+          });
+        }
+        if (sections.has('lighthouse')) {
+          await attempt('lighthouse', async () => {
+            ensureBuilt();
+            frontends = await startFrontends();
+            try {
+              results.lighthouse = await runLighthouseSection({ quick });
+              print(lighthouseTables(results.lighthouse));
             } finally {
               await stopFrontends(frontends);
               frontends = [];
@@ -303,6 +352,12 @@ const add = (section: string, subject: string, budgets: Record<string, Budget>) 
 };
 for (const figures of results.page?.loads ?? []) {
   add('page', `${figures.page} (${figures.mode})`, figures.budgets);
+}
+for (const figures of results.interaction?.interactions ?? []) {
+  add('interaction', `${figures.interaction} (throttled)`, figures.budgets);
+}
+for (const figures of results.lighthouse?.pages ?? []) {
+  add('lighthouse', `${figures.page} (${figures.preset})`, figures.budgets);
 }
 for (const result of results.api)
   add('api', `${result.route} [${result.database}]`, result.budgets);

@@ -1,22 +1,15 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { distOf } from '../../scripts/lib/composition.mjs';
+import { FAST_4G, launchChromium, newContext, settle, throttle } from '../lib/browser.ts';
 import { APPS, PORTS, SHELL_URL, type AppName } from '../lib/composition.ts';
 import { check, kib, log, median, ms, num, table, type Budget } from '../lib/report.ts';
 import { SHOPPER, call, categoryProducts, login } from '../lib/store-api.ts';
 import { CATEGORY } from './api.ts';
 
-const CHROMIUM_PATH = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** 'Fast 4G'-like figures, applied through the DevTools protocol. */
-export const FAST_4G = {
-  label: 'Fast 4G: 9 Mbps down, 1.5 Mbps up, 60 ms RTT; CPU 4x slower',
-  downloadBitsPerSecond: 9_000_000,
-  uploadBitsPerSecond: 1_500_000,
-  latencyMs: 60,
-  cpuSlowdown: 4,
-};
+// Where ab.ts and the scale section have always found them.
+export { FAST_4G, launchChromium };
 
 type Bucket = AppName | 'shared';
 const BUCKETS: Bucket[] = [...APPS, 'shared'];
@@ -145,28 +138,6 @@ function initScript(ready: PageSpec['ready']): string {
 })();`;
 }
 
-async function newContext(
-  browser: Browser,
-  signedIn: boolean,
-  shellUrl = SHELL_URL,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(60_000);
-  if (signedIn) {
-    // The context's own request: the session cookies land in the context.
-    const answer = await context.request.post(`${shellUrl}/api/auth/login`, {
-      data: { email: SHOPPER.email, password: SHOPPER.password },
-      headers: { origin: shellUrl },
-    });
-    if (!answer.ok()) throw new Error(`login answered ${answer.status()}`);
-  }
-  return context;
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
-}
-
 /** One cold load of `spec` in a fresh context; `shellUrl` picks the composition (ab.ts). */
 export async function loadOnce(
   browser: Browser,
@@ -175,7 +146,7 @@ export async function loadOnce(
   bucketOf: (url: string) => Bucket | null,
   shellUrl = SHELL_URL,
 ): Promise<OneLoad> {
-  const context = await newContext(browser, spec.signedIn, shellUrl);
+  const context = await newContext(browser, spec.signedIn ? SHOPPER : null, { shellUrl });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -183,15 +154,7 @@ export async function loadOnce(
     await page.addInitScript(initScript(spec.ready));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    if (throttled) {
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: FAST_4G.latencyMs,
-        downloadThroughput: FAST_4G.downloadBitsPerSecond / 8,
-        uploadThroughput: FAST_4G.uploadBitsPerSecond / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: FAST_4G.cpuSlowdown });
-    }
+    if (throttled) await throttle(cdp);
     let requests = 0;
     const scripts = new Map<string, string>();
     const jsBytes = Object.fromEntries(BUCKETS.map((bucket) => [bucket, 0])) as Record<
@@ -233,7 +196,7 @@ export async function loadOnce(
 
 /** Client-side navigation from a loaded home page: link click to the heading being visible. */
 async function navigateOnce(browser: Browser, href: string, heading: string): Promise<number> {
-  const context = await newContext(browser, true);
+  const context = await newContext(browser, SHOPPER);
   try {
     const page = await context.newPage();
     await page.addInitScript(
@@ -298,14 +261,6 @@ export async function benchPages(): Promise<PageSpec[]> {
       ready: { label: 'cart heading', selector: 'h1', text: 'cart' },
     },
   ];
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
 }
 
 export async function runPageSection({ quick }: { quick: boolean }): Promise<PageResult> {

@@ -1,0 +1,88 @@
+/**
+ * One Lighthouse run in its own Chromium: a fresh profile per run, so a public page starts from
+ * empty storage and a signed-in page carries only the cookies of the login made just before.
+ */
+import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import type { Account } from './browser.ts';
+import { SHELL_URL } from './composition.ts';
+
+const CHROMIUM_PATH = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// The flags of every browser this repository starts (e2e/support/browser.ts); `headless: true`
+// adds --headless=new.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Preset = 'mobile' | 'desktop';
+
+// Undefined is Lighthouse's default config: the mobile form factor with simulated throttling.
+const CONFIGS: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/**
+ * Logs in the way the shell does (a POST to `/api` on the shell's origin, credentials
+ * included), so the session cookies land in the browser itself. The page that makes the call
+ * is the shell's runtime config, not the app: no app bundle gets into the cache before the
+ * audit, which starts with the cache cleared but the cookies kept.
+ */
+async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto(`${SHELL_URL}/runtime-config.json`);
+  const status = await page.evaluate(async (credentials) => {
+    const answer = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+      credentials: 'include',
+    });
+    return answer.status;
+  }, account);
+  if (status !== 200) throw new Error(`login of ${account.email} answered ${status}`);
+  const session = await page.createCDPSession();
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
+  await page.goto('about:blank');
+}
+
+/** Audits `path` once: signed out with Lighthouse's storage reset, or signed in without it. */
+export async function auditOnce(
+  path: string,
+  account: Account | null,
+  preset: Preset,
+): Promise<Result> {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    // Lighthouse emulates the screen of its preset; a puppeteer viewport would fight it.
+    defaultViewport: null,
+  });
+  try {
+    const page = await browser.newPage();
+    if (account) await signIn(page, account);
+    const answer = await lighthouse(
+      `${SHELL_URL}${path}`,
+      {
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: account !== null,
+        onlyCategories: [...CATEGORIES],
+      },
+      CONFIGS[preset],
+      page,
+    );
+    if (!answer) throw new Error(`Lighthouse returned nothing for ${path} (${preset})`);
+    return answer.lhr;
+  } finally {
+    await browser.close();
+  }
+}
