@@ -1,9 +1,14 @@
 import { useLocation } from '@store/shared';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
+/**
+ * A layout effect, so the new page is first painted already at the top: a passive effect let
+ * one frame show it at the old page's scroll position, with the footer (clicked at the bottom)
+ * jumping away on screen, a layout shift.
+ */
 export function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

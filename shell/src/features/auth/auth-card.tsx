@@ -6,7 +6,8 @@ interface AuthCardProps {
   title: string;
   subtitle?: ReactNode;
   icon?: string;
-  tone?: 'success' | 'error';
+  /** `pending` keeps the icon's place, unseen, for a card whose outcome brings one. */
+  tone?: 'success' | 'error' | 'pending';
   children: ReactNode;
 }
 

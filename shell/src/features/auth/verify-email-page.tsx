@@ -9,7 +9,7 @@ type VerifyState =
   | { status: 'error'; message: string };
 
 const CARD = {
-  verifying: { title: 'Verifying Your Email', icon: undefined, tone: undefined },
+  verifying: { title: 'Verifying Your Email', icon: '…', tone: 'pending' },
   success: { title: 'Email Verified!', icon: '✓', tone: 'success' },
   error: { title: 'Verification Failed', icon: '!', tone: 'error' },
 } as const;
