@@ -1,6 +1,7 @@
 // `npm run ab -w bench -- save <name>`: keeps the five apps' current production builds as
 // bench/results/ab/<name> (built first when stale).
-// `npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]`: serves both
+// `npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]
+// [--lighthouse[=mobile|desktop]]`: serves both
 // saved builds at once (each on its own ports, one api) and loads each page from each build in
 // turn, alternating which goes first, so both see the same minute of the machine.
 //
@@ -23,6 +24,8 @@ import {
   stopFrontends,
   type AppPorts,
 } from './lib/composition.ts';
+import { auditOnce, type Preset } from './lib/lighthouse-audit.ts';
+import { runFigures } from './lib/lighthouse-figures.ts';
 import { log, median, ms, table } from './lib/report.ts';
 import { benchPages, launchChromium, loadOnce } from './sections/page.ts';
 
@@ -60,7 +63,7 @@ function variant(name: string, index: number): Variant {
 
 interface Paired {
   page: string;
-  figure: 'ready' | 'LCP';
+  figure: 'ready' | 'LCP' | 'TBT' | 'performance';
   a: number[];
   b: number[];
 }
@@ -80,12 +83,13 @@ function pairedRows(pairs: Paired[], names: [string, string]): string[][] {
     ...pairs.map(({ page, figure, a, b }) => {
       const differences = a.map((value, round) => b[round]! - value);
       const difference = median(differences);
+      const show = figure === 'performance' ? (value: number) => value.toFixed(0) : ms;
       return [
         page,
         figure,
-        ms(median(a)),
-        ms(median(b)),
-        `${difference > 0 ? '+' : ''}${ms(difference)}`,
+        show(median(a)),
+        show(median(b)),
+        `${difference > 0 ? '+' : ''}${show(difference)}`,
         `${differences.filter((value) => value < 0).length} of ${differences.length}`,
       ];
     }),
@@ -96,6 +100,7 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
   const rounds = Number(args.find((arg) => arg.startsWith('--rounds='))?.split('=')[1] ?? 9);
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds wants a whole number');
   const throttled = !args.includes('--local');
+  const lighthouse = lighthousePreset(args);
   const onlyPages = args
     .find((arg) => arg.startsWith('--pages='))
     ?.split('=')[1]
@@ -118,23 +123,40 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
     // Throw-away loads warm the servers' file caches, not the browser's.
     for (const build of builds) await loadOnce(browser, specs[0]!, false, none, build.shellUrl);
 
+    const figures = lighthouse
+      ? (['performance', 'LCP', 'TBT'] as const)
+      : (['ready', 'LCP'] as const);
     const pairs = specs.flatMap((spec) =>
-      (['ready', 'LCP'] as const).map((figure) => ({ page: spec.name, figure, a: [], b: [] })),
+      figures.map((figure) => ({ page: spec.name, figure, a: [], b: [] })),
     ) as Paired[];
+    const mode = lighthouse ? `Lighthouse ${lighthouse}` : throttled ? 'throttled' : 'local';
     for (let round = 0; round < rounds; round += 1) {
-      log(`round ${round + 1} of ${rounds} (${throttled ? 'throttled' : 'local'})`);
+      log(`round ${round + 1} of ${rounds} (${mode})`);
       const order = round % 2 ? [1, 0] : [0, 1];
       for (const spec of specs) {
         for (const index of order) {
-          const load = await loadOnce(browser, spec, throttled, none, builds[index]!.shellUrl);
+          const { shellUrl } = builds[index]!;
           const side = index === 0 ? 'a' : 'b';
+          const measured: Partial<Record<Paired['figure'], number>> = {};
+          if (lighthouse) {
+            // The page's signed-in context is the page bench's; Lighthouse audits signed out.
+            const run = runFigures(await auditOnce(spec.path, null, lighthouse, shellUrl));
+            Object.assign(measured, {
+              performance: run.scores.performance,
+              LCP: run.lcpMs,
+              TBT: run.tbtMs,
+            });
+          } else {
+            const load = await loadOnce(browser, spec, throttled, none, shellUrl);
+            Object.assign(measured, { ready: load.readyMs, LCP: load.lcpMs });
+          }
           for (const pair of pairs.filter((one) => one.page === spec.name))
-            pair[side].push(pair.figure === 'ready' ? load.readyMs : load.lcpMs);
+            pair[side].push(measured[pair.figure]!);
         }
       }
     }
     const report = table(
-      `A/B: a = ${names[0]}, b = ${names[1]}, ${rounds} rounds, ${throttled ? 'throttled' : 'local'}`,
+      `A/B: a = ${names[0]}, b = ${names[1]}, ${rounds} rounds, ${mode}`,
       pairedRows(pairs, names),
     );
     process.stdout.write(`${report}\n`);
@@ -150,6 +172,17 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
   }
 }
 
+/** `--lighthouse` (mobile) or `--lighthouse=desktop`: Lighthouse's figures instead of the page's. */
+function lighthousePreset(args: string[]): Preset | null {
+  const flag = args.find((arg) => arg === '--lighthouse' || arg.startsWith('--lighthouse='));
+  if (!flag) return null;
+  const preset = flag.split('=')[1] ?? 'mobile';
+  if (preset !== 'mobile' && preset !== 'desktop') {
+    throw new Error('--lighthouse takes mobile or desktop');
+  }
+  return preset;
+}
+
 const [command, ...rest] = process.argv.slice(2);
 const names = rest.filter((arg) => !arg.startsWith('--'));
 try {
@@ -159,7 +192,8 @@ try {
   else {
     process.stderr.write(
       'usage: npm run ab -w bench -- save <name>\n' +
-        '       npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]\n',
+        '       npm run ab -w bench -- compare <a> <b> [--rounds=9] [--local] [--pages=/,/cart]\n' +
+        '                                            [--lighthouse[=mobile|desktop]]\n',
     );
     process.exitCode = 2;
   }

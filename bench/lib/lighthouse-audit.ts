@@ -35,8 +35,8 @@ export type Category = (typeof CATEGORIES)[number];
  * is the shell's runtime config, not the app: no app bundle gets into the cache before the
  * audit, which starts with the cache cleared but the cookies kept.
  */
-async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto(`${SHELL_URL}/runtime-config.json`);
+async function signIn(page: Page, account: Account, shellUrl: string): Promise<void> {
+  await page.goto(`${shellUrl}/runtime-config.json`);
   const status = await page.evaluate(async (credentials) => {
     const answer = await fetch('/api/auth/login', {
       method: 'POST',
@@ -58,6 +58,8 @@ export async function auditOnce(
   path: string,
   account: Account | null,
   preset: Preset,
+  /** The shell's origin: the bench's own, or a saved build's when two are compared. */
+  shellUrl = SHELL_URL,
 ): Promise<Result> {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
@@ -68,9 +70,9 @@ export async function auditOnce(
   });
   try {
     const page = await browser.newPage();
-    if (account) await signIn(page, account);
+    if (account) await signIn(page, account, shellUrl);
     const answer = await lighthouse(
-      `${SHELL_URL}${path}`,
+      `${shellUrl}${path}`,
       {
         output: 'json',
         logLevel: 'error',

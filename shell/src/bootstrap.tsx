@@ -33,7 +33,7 @@ async function start() {
     registerRemoteLocations(config.remotes);
     // The entry fetched its files; this runs it while React renders the shell (and a signed-in
     // visitor's auth check runs).
-    const remote = remoteToPreload(window.location.pathname, hasLoggedInCookie());
+    const remote = remoteToPreload(window.location.pathname, hasLoggedInCookie);
     if (remote) preloadRemotePages(remote);
   } catch (error) {
     console.error('Runtime config unavailable; remote pages will show their fallback', error);

@@ -28,7 +28,7 @@ export function preloadOnLinkIntent(target: Document = document): () => void {
     done.add(path);
     const shellPage = LINKED_SHELL_PAGES[path.replace(/\/+$/, '') || '/'];
     if (shellPage) return shellPage.preload();
-    const remote = remoteToPreload(path, hasLoggedInCookie());
+    const remote = remoteToPreload(path, hasLoggedInCookie);
     if (remote) preloadRemotePages(remote);
   };
   const now = (event: Event) => {

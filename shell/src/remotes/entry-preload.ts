@@ -13,7 +13,7 @@ import { remoteToPreload } from './remote-routes';
  */
 export function preloadOpenedPageRemote(config: unknown): void {
   try {
-    const remote = remoteToPreload(window.location.pathname, hasLoggedInCookie());
+    const remote = remoteToPreload(window.location.pathname, hasLoggedInCookie);
     const remotes = (config as { remotes?: Record<string, unknown> } | null)?.remotes;
     const entry = remote ? remotes?.[remote] : undefined;
     if (!remote || typeof entry !== 'string') return;

@@ -38,12 +38,14 @@ export function matchesRemotePath(path: RemotePath, pathname: string): boolean {
  * The remote worth fetching for the page being opened, before the shell's own code has loaded.
  * Signed-in pages only with a session, and never the admin dashboard: its charts are the heaviest
  * code in the store, and whether the visitor may see them is only known after the auth check.
+ * `signedIn` is asked only for signed-in pages: a page's first read of `document.cookie` waits on
+ * the browser's network process, tens of milliseconds of main thread while the page loads.
  */
-export function remoteToPreload(pathname: string, signedIn: boolean): RemoteKey | null {
+export function remoteToPreload(pathname: string, signedIn: () => boolean): RemoteKey | null {
   for (const [path, remote] of Object.entries(REMOTE_ROUTES)) {
     if (!matchesRemotePath(path as RemotePath, pathname)) continue;
     if (remote === 'admin') return null;
-    if (remote !== 'catalog' && !signedIn) return null;
+    if (remote !== 'catalog' && !signedIn()) return null;
     return remote;
   }
   return null;
