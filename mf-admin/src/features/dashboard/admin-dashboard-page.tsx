@@ -1,5 +1,5 @@
 import { type TabItem, TabPanel, Tabs } from '@store/shared';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { AnalyticsPanel } from '../analytics/analytics-panel';
 import { CreateProductForm } from '../create-product/create-product-form';
 import { ProductsTable } from '../products/products-table';
@@ -16,6 +16,9 @@ const TABS: readonly TabItem<DashboardTab>[] = [
 export function AdminDashboardPage() {
   const idPrefix = useId();
   const [tab, setTab] = useState<DashboardTab>('create');
+  // The tab strip answers the click in the next frame; the panel (a table or the charts to
+  // mount) follows in a render React may interrupt, instead of holding that frame back.
+  const shownTab = useDeferredValue(tab);
 
   return (
     <section className={styles.page}>
@@ -27,14 +30,14 @@ export function AdminDashboardPage() {
         selected={tab}
         onSelect={setTab}
       />
-      <TabPanel idPrefix={idPrefix} id="create" active={tab === 'create'} keepMounted>
+      <TabPanel idPrefix={idPrefix} id="create" active={shownTab === 'create'} keepMounted>
         <CreateProductForm />
       </TabPanel>
       {/* Not kept mounted: each opening loads its page again, with what was created since. */}
-      <TabPanel idPrefix={idPrefix} id="products" active={tab === 'products'}>
+      <TabPanel idPrefix={idPrefix} id="products" active={shownTab === 'products'}>
         <ProductsTable />
       </TabPanel>
-      <TabPanel idPrefix={idPrefix} id="analytics" active={tab === 'analytics'}>
+      <TabPanel idPrefix={idPrefix} id="analytics" active={shownTab === 'analytics'}>
         <AnalyticsPanel />
       </TabPanel>
     </section>
