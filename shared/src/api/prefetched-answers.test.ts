@@ -38,18 +38,22 @@ describe('installPrefetchedAnswers', () => {
     expect(second.data).toEqual({ from: 'network', url: '/dropdown/categories' });
   });
 
-  it('makes the real request when the prefetch failed or was refused', async () => {
+  it("answers with the api's refusal, and asks the network only when the fetch got no answer", async () => {
     const { client } = clientServing({
       '/products/featured': Promise.reject(new TypeError('Failed to fetch')),
-      '/dropdown/categories': Promise.resolve({ status: 503, data: null }),
+      '/dropdown/categories': Promise.resolve({
+        status: 503,
+        data: { message: 'Categories are resting' },
+      }),
     });
     await expect(client.get('/products/featured')).resolves.toMatchObject({
       data: { from: 'network', url: '/products/featured' },
     });
-    await expect(client.get('/dropdown/categories')).resolves.toMatchObject({
-      data: { from: 'network' },
+    await expect(client.get('/dropdown/categories')).rejects.toMatchObject({
+      isAxiosError: true,
+      response: { status: 503, data: { message: 'Categories are resting' } },
     });
-    expect(network).toHaveBeenCalledTimes(2);
+    expect(network).toHaveBeenCalledTimes(1);
   });
 
   it('never looks for a prefetched answer to a write or a GET with params', async () => {

@@ -1,4 +1,4 @@
-import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { ApiClient } from './api-types';
 
 /** A GET's answer fetched before the apps asked for it (the shell's entry starts them). */
@@ -12,8 +12,9 @@ export type TakePrefetched = (url: string) => Promise<PrefetchedAnswer> | undefi
 
 /**
  * Serves a plain GET from an answer already on its way, so the apps keep calling `apiClient` as
- * they always do. Only a 2xx is served: anything else (or a failed fetch) makes the real request,
- * whose error the caller reports as usual. Returns the function that removes the interceptor.
+ * they always do. The api's answer stands, an error included (the caller reports it as it would
+ * the real request's); only a fetch that got no answer at all makes the real request. Returns
+ * the function that removes the interceptor.
  */
 export function installPrefetchedAnswers(client: ApiClient, take: TakePrefetched): () => void {
   const id = client.interceptors.request.use((config) => {
@@ -33,9 +34,22 @@ function servePrefetched(
 ): AxiosAdapter {
   return async (config) => {
     const answer = await prefetched.catch(() => null);
-    if (answer && answer.status >= 200 && answer.status < 300) {
-      return { data: answer.data, status: answer.status, statusText: '', headers: {}, config };
-    }
-    return axios.getAdapter(configured ?? axios.defaults.adapter)(config);
+    if (!answer) return axios.getAdapter(configured ?? axios.defaults.adapter)(config);
+    const response = {
+      data: answer.data,
+      status: answer.status,
+      statusText: '',
+      headers: {},
+      config,
+    };
+    const valid = config.validateStatus ?? ((status: number) => status >= 200 && status < 300);
+    if (valid(answer.status)) return response;
+    throw new AxiosError(
+      `Request failed with status code ${answer.status}`,
+      answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+      config,
+      undefined,
+      response,
+    );
   };
 }

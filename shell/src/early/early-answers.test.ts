@@ -51,13 +51,17 @@ describe('startEarlyAnswers', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('keeps a refused answer for the client to retry, and forgets answers a page asks for late', async () => {
-    fetchMock.mockResolvedValueOnce({ ok: false, status: 500 } as Response);
+  it("keeps a refused answer with the api's message, and forgets answers a page asks for late", async () => {
+    fetchMock.mockResolvedValueOnce({
+      ok: false,
+      status: 500,
+      json: async () => ({ message: 'Try again' }),
+    } as unknown as Response);
     const now = jest.spyOn(performance, 'now').mockReturnValue(1_000);
     startEarlyAnswers(config, at('/'));
     await expect(takeEarlyAnswer('/dropdown/categories')).resolves.toEqual({
       status: 500,
-      data: null,
+      data: { message: 'Try again' },
     });
     now.mockReturnValue(31_001);
     expect(takeEarlyAnswer('/products/featured')).toBeUndefined();

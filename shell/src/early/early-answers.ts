@@ -32,7 +32,8 @@ export function startEarlyAnswers(config: unknown, { pathname, search }: Locatio
     // Credentials as the api client sends them, so the api and CORS answer it as they would.
     const answer = fetch(base + url, { credentials: 'include' }).then(async (response) => ({
       status: response.status,
-      data: response.ok ? ((await response.json()) as unknown) : null,
+      // An error's body carries the api's message for the page to show.
+      data: (await response.json().catch(() => null)) as unknown,
     }));
     answer.catch(() => {});
     started.set(url, { answer, at: performance.now() });
