@@ -12,7 +12,7 @@ import {
 } from 'playwright-core';
 import { SHELL_URL } from './composition.ts';
 
-const CHROMIUM_PATH = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** 'Fast 4G'-like figures, applied through the DevTools protocol. */
 export const FAST_4G = {

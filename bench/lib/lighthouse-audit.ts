@@ -4,10 +4,8 @@
  */
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import type { Account } from './browser.ts';
+import { CHROMIUM_PATH, type Account } from './browser.ts';
 import { SHELL_URL } from './composition.ts';
-
-const CHROMIUM_PATH = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // The flags of every browser this repository starts (e2e/support/browser.ts); `headless: true`
 // adds --headless=new.
