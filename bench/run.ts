@@ -247,7 +247,7 @@ try {
         }
         if (sections.has('api')) {
           await attempt('api (embedded)', async () => {
-            results.api.push(...(await runApiSection(EMBEDDED, { quick })));
+            results.api.push(...(await runApiSection(EMBEDDED, { quick, apiPid: running.pid })));
           });
         }
         if (sections.has('checkout')) {
@@ -274,10 +274,10 @@ try {
       postgres = created;
       log(`PostgreSQL database ${new URL(created.url!).pathname.slice(1)} created`);
       await attempt('postgres', () =>
-        withApi(created, async () => {
+        withApi(created, async (running) => {
           if (sections.has('api')) {
             await attempt('api (postgres)', async () => {
-              results.api.push(...(await runApiSection(created, { quick })));
+              results.api.push(...(await runApiSection(created, { quick, apiPid: running.pid })));
             });
           }
           if (sections.has('checkout')) {

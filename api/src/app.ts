@@ -8,7 +8,6 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedCatalog } from './db/seed/catalog.ts';
-import { skipRedactingPrimitives } from './lib/log-redaction.ts';
 import { RequestLogController } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import authGuard from './plugins/auth-guard.ts';
@@ -108,7 +107,6 @@ export async function buildApp(
     // a failed one. A hung database still fails start-up, after a minute.
     pluginTimeout: 60_000,
   });
-  skipRedactingPrimitives(app.log);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { stopProcess } from '../../scripts/lib/composition.mjs';
 import { API_URL, PORTS, SHELL_URL, type Database } from '../lib/composition.ts';
-import { check, log, ms, num, pct, table, type Budget } from '../lib/report.ts';
+import { processCpuMs } from '../lib/process-cpu.ts';
+import { check, log, median, ms, num, pct, table, type Budget } from '../lib/report.ts';
 import { SHOPPER, call, categoryProducts, login, type Session } from '../lib/store-api.ts';
 
 const BASELINE_SCRIPT = path.join(
@@ -45,6 +46,8 @@ export interface ApiRouteResult {
   api: LoadFigures;
   baseline: LoadFigures;
   ratio: number;
+  /** The api process's CPU time per answer (median of the pairs), in microseconds. */
+  cpuMicrosPerAnswer: number;
   budgets: Record<string, Budget>;
 }
 
@@ -93,7 +96,7 @@ async function startBaseline(routesFile: string): Promise<ChildProcess> {
 /** Throughput of four routes next to the bare node:http ceiling, 50 connections each. */
 export async function runApiSection(
   database: Database,
-  { quick }: { quick: boolean },
+  { quick, apiPid }: { quick: boolean; apiPid: number },
 ): Promise<ApiRouteResult[]> {
   const duration = quick ? 3 : 5;
   const warmup = quick ? 1 : 2;
@@ -154,9 +157,12 @@ export async function runApiSection(
       log(`api ${database.kind}: ${route.name} (${pairs} x ${duration} s x2)`);
       await load(apiUrl, route, session, warmup);
       const measured: { base: LoadFigures; api: LoadFigures; ratio: number }[] = [];
+      const cpuPerAnswer: number[] = [];
       for (let pair = 0; pair < pairs; pair += 1) {
         const pairBase = figures(await load(baselineUrl, route, session, duration));
+        const cpuBefore = await processCpuMs(apiPid);
         const pairApi = figures(await load(apiUrl, route, session, duration));
+        cpuPerAnswer.push((((await processCpuMs(apiPid)) - cpuBefore) * 1000) / pairApi.total);
         measured.push({
           base: pairBase,
           api: pairApi,
@@ -184,6 +190,7 @@ export async function runApiSection(
         api,
         baseline: base,
         ratio,
+        cpuMicrosPerAnswer: median(cpuPerAnswer),
         budgets,
       });
     }
@@ -203,7 +210,18 @@ export function apiTable(results: ApiRouteResult[]): string {
   return table(
     `API throughput (${CONNECTIONS} connections; ceiling = bare node:http, same bytes)`,
     [
-      ['db', 'route', 'req/s', 'p50', 'p99', 'err/non2xx', 'ceiling req/s', 'ratio', 'budgets'],
+      [
+        'db',
+        'route',
+        'req/s',
+        'p50',
+        'p99',
+        'err/non2xx',
+        'ceiling req/s',
+        'ratio',
+        'api CPU/answer',
+        'budgets',
+      ],
       ...results.map((result) => [
         result.database,
         result.route,
@@ -213,6 +231,7 @@ export function apiTable(results: ApiRouteResult[]): string {
         `${result.api.errors}/${result.api.non2xx}`,
         num(result.baseline.requestsPerSecond),
         pct(result.ratio),
+        `${num(result.cpuMicrosPerAnswer)} µs`,
         verdicts(result),
       ]),
     ],
