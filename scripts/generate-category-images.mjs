@@ -1,8 +1,8 @@
 // Writes the category card images the shell serves at /category/{icon}.png (and default.png).
-// Generated, never downloaded (the api seed's encoder): `node --import tsx scripts/generate-category-images.mjs`.
+// Generated, never downloaded (drawn by the api's artwork, with sharp): `node --import tsx scripts/generate-category-images.mjs`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { artwork } from '../api/src/db/seed/png.ts';
+import { drawArtwork } from '../api/src/lib/artwork.ts';
 import { ROOT } from './lib/composition.mjs';
 
 const ICONS = [
@@ -17,7 +17,7 @@ const ICONS = [
 ];
 const target = path.join(ROOT, 'shell/public/category');
 mkdirSync(target, { recursive: true });
-[...ICONS, 'default'].forEach((icon, index) => {
-  writeFileSync(path.join(target, `${icon}.png`), artwork(index * 11 + 3, 480, 300));
-});
+for (const [index, icon] of [...ICONS, 'default'].entries()) {
+  writeFileSync(path.join(target, `${icon}.png`), await drawArtwork(index * 11 + 3, 480, 300));
+}
 console.log(`wrote ${ICONS.length + 1} images to ${path.relative(ROOT, target)}`);

@@ -13,12 +13,11 @@ import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import authGuard from './plugins/auth-guard.ts';
 import database from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import jobs from './plugins/jobs.ts';
 import onRequest from './plugins/on-request.ts';
 import openApi from './plugins/openapi.ts';
-import mailRetry from './plugins/mail-retry.ts';
 import metrics from './plugins/metrics.ts';
 import { genReqId } from './plugins/request-id.ts';
-import paymentSweep from './plugins/payment-sweep.ts';
 import { routerRefusal } from './plugins/router-refusal.ts';
 import { securityHeaders } from './plugins/security.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
@@ -119,8 +118,7 @@ export async function buildApp(
   await app.register(metrics);
   await app.register(services, { config, overrides: options });
   await app.register(authGuard);
-  await app.register(paymentSweep, { config });
-  await app.register(mailRetry, { config });
+  await app.register(jobs, { config });
   // Before the routes: the document is collected as they are added.
   await app.register(openApi, { config });
   if (config.seedDemoCatalog) await seedCatalog(app.db, app.services.storage, app.log);

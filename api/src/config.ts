@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, HTTP, settingsReader, trustProxySetting } from './lib/env-settings.ts';
@@ -61,6 +61,10 @@ export interface AppConfig {
   /** Origins allowed for CORS and as CSRF `Origin`: the shell's plus the api's own. */
   appOrigins: string[];
   tokenSecret: string;
+  /** `kid` header of the JWTs signed with keys derived from `tokenSecret`. */
+  tokenKeyId: string;
+  /** The secret a rotation replaced, and its `kid`: its JWTs still verify; it signs nothing. */
+  previousTokenKey: { secret: string; keyId: string } | null;
   accessTokenTtlSeconds: number;
   /** Server-side session lifetime without / with "remember me". */
   sessionTtlSeconds: number;
@@ -75,8 +79,12 @@ export interface AppConfig {
   mailFrom: string;
   /** Connection, greeting and idle-socket timeout of the SMTP relay. */
   smtpTimeoutMs: number;
-  /** How often undelivered mail is retried (also the first retry's delay; it then doubles). */
+  /** The first retry's delay of a mail the relay did not take; it then doubles (pg-boss). */
   mailRetryIntervalSeconds: number;
+  /** A mail not delivered this long after it was sent is no longer tried (its job ends failed). */
+  mailGiveUpAfterSeconds: number;
+  /** How often pg-boss expires jobs whose worker vanished, and archives finished ones. */
+  jobsMaintenanceIntervalSeconds: number;
   outboxDir: string;
   admin: { email: string; password: string } | null;
   seedDemoAccounts: boolean;
@@ -133,6 +141,9 @@ export const SETTINGS = [
   'DATABASE_URL',
   'JWT_SECRET',
   'ACCESS_TOKEN_SECRET',
+  'JWT_KEY_ID',
+  'JWT_PREVIOUS_SECRET',
+  'JWT_PREVIOUS_KEY_ID',
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
   'DEMO_ADMIN_EMAIL',
@@ -148,6 +159,8 @@ export const SETTINGS = [
   'MAIL_FROM',
   'SMTP_TIMEOUT_MS',
   'MAIL_RETRY_INTERVAL_SECONDS',
+  'MAIL_GIVE_UP_AFTER_SECONDS',
+  'JOBS_MAINTENANCE_INTERVAL_SECONDS',
   'REDIS_URL',
   'REFRESH_GRACE_SECONDS',
   'DOWNLOAD_REUSE_SECONDS',
@@ -292,6 +305,53 @@ function demoAccount(read: Reader, who: 'ADMIN' | 'SHOPPER', fallback: DemoAccou
   };
 }
 
+const KEY_ID = /^[\w.-]{1,64}$/;
+
+function keyId(read: Reader, name: 'JWT_KEY_ID' | 'JWT_PREVIOUS_KEY_ID', secret: string): string {
+  const given = read.text(name)?.trim();
+  if (given === undefined) {
+    // Derived, so a new secret comes with a new id by itself; HKDF keeps the id from telling
+    // anything about the secret.
+    return Buffer.from(hkdfSync('sha256', secret, '', 'jwt key id', 6)).toString('base64url');
+  }
+  if (!KEY_ID.test(given)) {
+    throw new ConfigError(`${name} must be 1-64 letters, digits, dots, dashes or underscores`);
+  }
+  return given;
+}
+
+/** The current JWT key's id and the key a rotation replaced, still accepted until removed. */
+function tokenKeys(
+  read: Reader,
+  tokenSecret: string,
+): Pick<AppConfig, 'tokenKeyId' | 'previousTokenKey'> {
+  const tokenKeyId = keyId(read, 'JWT_KEY_ID', tokenSecret);
+  const previousSecret = read.text('JWT_PREVIOUS_SECRET');
+  const previousKeyId = read.text('JWT_PREVIOUS_KEY_ID');
+  if (previousSecret === undefined) {
+    if (previousKeyId !== undefined) {
+      throw new ConfigError('JWT_PREVIOUS_KEY_ID needs JWT_PREVIOUS_SECRET');
+    }
+    return { tokenKeyId, previousTokenKey: null };
+  }
+  if (previousSecret.length < 32) {
+    throw new ConfigError('JWT_PREVIOUS_SECRET must be at least 32 characters');
+  }
+  if (previousSecret === tokenSecret) {
+    throw new ConfigError('JWT_PREVIOUS_SECRET must differ from JWT_SECRET');
+  }
+  const previous = {
+    secret: previousSecret,
+    keyId: keyId(read, 'JWT_PREVIOUS_KEY_ID', previousSecret),
+  };
+  if (previous.keyId === tokenKeyId) {
+    throw new ConfigError(
+      `JWT_PREVIOUS_KEY_ID must differ from the current key id "${tokenKeyId}"`,
+    );
+  }
+  return { tokenKeyId, previousTokenKey: previous };
+}
+
 function publicFilesUrl(read: Reader): string {
   const raw = read.text('PUBLIC_FILES_URL')?.trim() ?? '/api/files';
   if (!raw.startsWith('/')) read.url('PUBLIC_FILES_URL', HTTP);
@@ -354,6 +414,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiUrl,
     appOrigins: origins,
     tokenSecret: tokenSecret || DEV_SECRET,
+    ...tokenKeys(read, tokenSecret || DEV_SECRET),
     accessTokenTtlSeconds: read.int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, AT_LEAST_ONE),
     sessionTtlSeconds: 7 * DAY,
     rememberMeTtlSeconds: 30 * DAY,
@@ -366,6 +427,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: read.text('MAIL_FROM') ?? 'Digital Assets Store <no-reply@localhost>',
     smtpTimeoutMs: read.int('SMTP_TIMEOUT_MS', 10_000, { ...AT_LEAST_ONE, ...TIMER_MS }),
     mailRetryIntervalSeconds: read.int('MAIL_RETRY_INTERVAL_SECONDS', 60, TIMER_SECONDS),
+    mailGiveUpAfterSeconds: read.int('MAIL_GIVE_UP_AFTER_SECONDS', DAY, {
+      ...AT_LEAST_ONE,
+      ...TIMER_SECONDS,
+    }),
+    // pg-boss refuses a maintenance interval of a day or more.
+    jobsMaintenanceIntervalSeconds: read.int('JOBS_MAINTENANCE_INTERVAL_SECONDS', 60, {
+      min: 1,
+      max: DAY - 1,
+    }),
     outboxDir: path.join(dataDir, 'outbox'),
     admin: firstAdmin,
     seedDemoAccounts: !isProduction,

@@ -53,6 +53,11 @@ describe('settings: every bad value is named in one line', () => {
     [{ ...STRIPE, STRIPE_TIMEOUT_MS: '0' }, /^STRIPE_TIMEOUT_MS must be at least 1$/],
     [{ ...STRIPE, STRIPE_MAX_NETWORK_RETRIES: 'two' }, /^STRIPE_MAX_NETWORK_RETRIES must be/],
     [{ MAIL_RETRY_INTERVAL_SECONDS: '3000000' }, /^MAIL_RETRY_INTERVAL_SECONDS must be at most/],
+    [{ MAIL_GIVE_UP_AFTER_SECONDS: '0' }, /^MAIL_GIVE_UP_AFTER_SECONDS must be at least 1$/],
+    [
+      { JOBS_MAINTENANCE_INTERVAL_SECONDS: '86400' },
+      /^JOBS_MAINTENANCE_INTERVAL_SECONDS must be at most 86399/,
+    ],
     [{ PAYMENT_SWEEP_INTERVAL_SECONDS: '1.5' }, /^PAYMENT_SWEEP_INTERVAL_SECONDS must be a whole/],
     [{ SMTP_TIMEOUT_MS: '0' }, /^SMTP_TIMEOUT_MS must be at least 1$/],
     [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, /^ACCESS_TOKEN_TTL_SECONDS must be at least 1$/],
@@ -66,6 +71,22 @@ describe('settings: every bad value is named in one line', () => {
     [{ DEMO_SHOPPER_EMAIL: 'shopper' }, /^DEMO_SHOPPER_EMAIL must be an e-mail address$/],
     [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be at least 16 characters$/],
     [{ JWT_SECRET: 'short' }, /^JWT_SECRET \/ ACCESS_TOKEN_SECRET must be at least 32/],
+    [{ JWT_KEY_ID: 'key one' }, /^JWT_KEY_ID must be 1-64 letters, digits, dots, dashes/],
+    [{ JWT_KEY_ID: 'k'.repeat(65) }, /^JWT_KEY_ID must be 1-64 letters/],
+    [{ JWT_PREVIOUS_SECRET: 'short' }, /^JWT_PREVIOUS_SECRET must be at least 32 characters$/],
+    [{ JWT_PREVIOUS_KEY_ID: 'k0' }, /^JWT_PREVIOUS_KEY_ID needs JWT_PREVIOUS_SECRET$/],
+    [
+      { JWT_SECRET: 'x'.repeat(32), JWT_PREVIOUS_SECRET: 'x'.repeat(32) },
+      /^JWT_PREVIOUS_SECRET must differ from JWT_SECRET$/,
+    ],
+    [
+      { JWT_KEY_ID: 'k2', JWT_PREVIOUS_SECRET: 'y'.repeat(32), JWT_PREVIOUS_KEY_ID: 'k2' },
+      /^JWT_PREVIOUS_KEY_ID must differ from the current key id "k2"$/,
+    ],
+    [
+      { JWT_PREVIOUS_SECRET: 'y'.repeat(32), JWT_PREVIOUS_KEY_ID: 'k/1' },
+      /^JWT_PREVIOUS_KEY_ID must be 1-64/,
+    ],
   ];
   for (const [env, expected] of cases) {
     const title = Object.entries(env).map(([name, value]) => `${name}=${value}`);
@@ -143,6 +164,37 @@ describe('settings: what the deployments give is accepted', () => {
     assert.equal(
       loadConfig({ PUBLIC_FILES_URL: 'https://cdn.example/files/' }).publicFilesUrl,
       'https://cdn.example/files',
+    );
+  });
+});
+
+describe('settings: JWT key ids and the previous key', () => {
+  const current = 'c'.repeat(32);
+  const previous = 'p'.repeat(32);
+
+  it('derives a stable key id per secret unless one is given', () => {
+    const derived = loadConfig({ JWT_SECRET: current }).tokenKeyId;
+    assert.match(derived, /^[\w-]{8}$/);
+    assert.equal(loadConfig({ ACCESS_TOKEN_SECRET: current }).tokenKeyId, derived);
+    assert.notEqual(loadConfig({ JWT_SECRET: previous }).tokenKeyId, derived);
+    assert.notEqual(loadConfig({}).tokenKeyId, derived);
+    assert.equal(loadConfig({ JWT_SECRET: current, JWT_KEY_ID: ' k2 ' }).tokenKeyId, 'k2');
+    assert.equal(loadConfig({ JWT_SECRET: current }).previousTokenKey, null);
+  });
+
+  it('takes the previous secret with its given or derived key id', () => {
+    assert.deepEqual(
+      loadConfig({ JWT_SECRET: current, JWT_PREVIOUS_SECRET: previous }).previousTokenKey,
+      { secret: previous, keyId: loadConfig({ JWT_SECRET: previous }).tokenKeyId },
+    );
+    assert.deepEqual(
+      loadConfig({
+        JWT_SECRET: current,
+        JWT_KEY_ID: 'k2',
+        JWT_PREVIOUS_SECRET: previous,
+        JWT_PREVIOUS_KEY_ID: 'k1',
+      }).previousTokenKey,
+      { secret: previous, keyId: 'k1' },
     );
   });
 });

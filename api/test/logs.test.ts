@@ -84,6 +84,8 @@ describeEachDatabase(
         }),
         201,
       );
+      // Mail is a job delivered moments after the answer.
+      await suite.app.services.mailer.settle(5_000);
       const verifyToken = mail.tokenOf(email, 'verify-email');
       secrets.set(verifyToken, 'the verification token');
       expect(await client.get(`/api/auth/verify-email/${verifyToken}`), 200);
@@ -100,6 +102,7 @@ describeEachDatabase(
         200,
       );
       expect(await client.post('/api/auth/forgot-password', { email }), 200);
+      await suite.app.services.mailer.settle(5_000);
       const resetToken = mail.tokenOf(email, 'reset-password');
       secrets.set(resetToken, 'the reset token');
       expect(

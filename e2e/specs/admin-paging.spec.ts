@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { artwork } from '../../api/src/db/seed/png';
+import { drawArtwork } from '../../api/src/lib/artwork';
 import { axeViolations, describeViolations } from '../support/axe';
 import { ACTION_TIMEOUT_MS } from '../support/browser';
 import { dollars } from '../support/catalog';
@@ -39,7 +39,7 @@ async function createProducts(): Promise<Made[]> {
         description: 'Made by the admin paging journey.',
         category: 'fonts',
         assetType: 'image',
-        preview: artwork(at, 8, 5),
+        preview: await drawArtwork(at, 8, 5),
         asset: { name: 'glyph.txt', mimeType: 'text/plain', bytes: Buffer.from(planned.name) },
       });
       made.push({ id, ...planned });

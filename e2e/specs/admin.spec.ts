@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { artwork } from '../../api/src/db/seed/png';
+import { drawArtwork } from '../../api/src/lib/artwork';
 import { productCard } from '../support/catalog';
 import { DEMO_ADMIN, heading, logIn, navLink, text, waitForRoute } from '../support/shopper';
 import { useStore } from '../support/store';
@@ -36,7 +36,7 @@ async function waitForImage(page: Page, image: ReturnType<Page['locator']>): Pro
 test('an admin creates a product with files, features it and reads the analytics', (t) =>
   store.journey(t, async (page) => {
     const name = `E2E Glyph Set ${randomUUID().slice(0, 8)}`;
-    const preview = artwork(7, 64, 40);
+    const preview = await drawArtwork(7, 64, 40);
     const asset = Buffer.from(`${name}\nA small asset file for the end-to-end suite.\n`);
 
     await logIn(page, store.baseUrl, DEMO_ADMIN);

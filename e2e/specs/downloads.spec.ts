@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Download, Page } from 'playwright-core';
-import { artwork } from '../../api/src/db/seed/png';
+import { drawArtwork } from '../../api/src/lib/artwork';
 import {
   createVerifiedAccount,
   DEMO_ADMIN,
@@ -68,7 +68,7 @@ test('a buyer sees the order, downloads the file, renames the account and change
         price: 9.5,
         category: 'templates',
         assetType: 'archive',
-        preview: artwork(11, 64, 40),
+        preview: await drawArtwork(11, 64, 40),
         asset: { name: fileName, mimeType: 'application/octet-stream', bytes: fileBytes },
       });
     } finally {
@@ -175,7 +175,7 @@ test('a buyer with more than a page of orders and downloads loads the rest with 
             price: 1,
             category: 'templates',
             assetType: 'archive',
-            preview: artwork(at, 8, 5),
+            preview: await drawArtwork(at, 8, 5),
             asset: {
               name: 'page.bin',
               mimeType: 'application/octet-stream',

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { artwork } from '../../api/src/db/seed/png';
+import { drawArtwork } from '../../api/src/lib/artwork';
 import { watchForBlankFrames } from '../support/blank-frames';
 import { openProduct, productCard, SEEDED } from '../support/catalog';
 import { holdRequests } from '../support/held-requests';
@@ -414,7 +414,7 @@ async function dashboardForms(page: Page, seen: Coverage): Promise<void> {
   await page.getByLabel('Preview Image', { exact: true }).setInputFiles({
     name: 'held.png',
     mimeType: 'image/png',
-    buffer: artwork(3, 64, 40),
+    buffer: await drawArtwork(3, 64, 40),
   });
   await page.getByRole('img', { name: 'Preview of held.png' }).waitFor();
   const create = await holdRequests(page, '**/api/products', 'POST');

@@ -1,4 +1,4 @@
-import { artwork } from '../../api/src/db/seed/png';
+import { drawArtwork } from '../../api/src/lib/artwork';
 import { DEMO_ADMIN } from './shopper';
 import { apiSessionFor, createProductViaApi } from './store-api';
 
@@ -36,7 +36,7 @@ export async function createProductsInCategory(
         description: 'Made by a paging journey.',
         category,
         assetType: 'archive',
-        preview: artwork(at, 8, 5),
+        preview: await drawArtwork(at, 8, 5),
         asset: { name: 'kit.txt', mimeType: 'text/plain', bytes: Buffer.from(name) },
       });
       made.push({ id, name, price });

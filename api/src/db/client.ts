@@ -12,9 +12,14 @@ export type Schema = typeof schema;
 /** The common surface of both drivers; services only ever see this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The driver underneath, for a library that speaks SQL itself (the job queue, pg-boss). */
+export type DatabaseDriver =
+  { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  driver: DatabaseDriver;
   /** Runs `fn` while holding a session-level advisory lock on one connection. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -24,6 +29,7 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
   return {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
+    driver: { kind: 'pglite', client },
     // PGlite has a single connection, so the lock is only taken for symmetry with PostgreSQL.
     async withAdvisoryLock(key, fn) {
       await client.query('select pg_advisory_lock($1)', [key]);
@@ -48,6 +54,7 @@ export function wrapPool(pool: pg.Pool, onIdleError: ErrorListener = () => {}): 
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
+    driver: { kind: 'postgres', pool },
     async withAdvisoryLock(key, fn) {
       const connection = await pool.connect();
       try {

@@ -387,9 +387,9 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
 });
 
 /**
- * Mail the relay did not take (down, refusing, too slow): kept until a retry delivers it, so an
- * SMTP outage delays mail instead of losing it. Delivered rows are deleted; `given_up_at` marks
- * a message that still failed after the retry period (kept for the record).
+ * The hand-written mail queue before pg-boss. Nothing writes it any more: at start the api
+ * moves the rows still waiting into mail jobs (`services/jobs/mail-queue-import.ts`) and
+ * deletes them; rows marked `given_up_at` stay for the record. A later migration drops it.
  */
 export const mailQueue = pgTable(
   'mail_queue',
@@ -410,6 +410,20 @@ export const mailQueue = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.givenUpAt} is null`),
   ],
+);
+
+/**
+ * Mail the relay accepted, by the idempotency key its job carries. pg-boss runs a job at least
+ * once (again after a worker vanished or a hung attempt expired); the key seen here means the
+ * mail went out and is not sent a second time.
+ */
+export const mailDeliveries = pgTable(
+  'mail_deliveries',
+  {
+    key: text('key').primaryKey(),
+    deliveredAt: timestamptz('delivered_at').notNull().defaultNow(),
+  },
+  (t) => [index('mail_deliveries_delivered_at_idx').on(t.deliveredAt)],
 );
 
 export interface LocalLineItem {

@@ -3,7 +3,7 @@ import type { User } from '../db/schema.ts';
 import { ACCESS_COOKIE, requestCookie } from '../lib/auth-cookies.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { appWide } from '../lib/plugin.ts';
-import { verifyAccessToken } from '../services/tokens.ts';
+import { verifyAccessToken } from '../services/access-tokens.ts';
 
 export interface Viewer {
   user: User;
@@ -36,7 +36,7 @@ export default appWide(async (app) => {
   const requireUser: Guard = async (request) => {
     const token = requestCookie(request, ACCESS_COOKIE);
     if (!token) throw new HttpError(401, 'Not authenticated');
-    const check = verifyAccessToken(app.config.tokenSecret, token);
+    const check = await verifyAccessToken(app.services.accessTokenKeys, token);
     if (!check.ok) {
       throw new HttpError(401, check.expired ? 'Access token expired' : 'Not authenticated');
     }

@@ -7,6 +7,8 @@ import { appWide } from '../lib/plugin.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The same database with its driver (the job queue talks to it directly). */
+    database: Database;
   }
 }
 
@@ -29,5 +31,6 @@ export default appWide<{ config: AppConfig; database?: Database }>(async (app, o
     throw error;
   }
   app.decorate('db', database.db);
+  app.decorate('database', database);
   if (owned) app.addHook('onClose', async () => database.close());
 });

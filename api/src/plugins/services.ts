@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import { CursorCodec } from '../lib/cursor.ts';
 import { appWide } from '../lib/plugin.ts';
+import { accessTokenKeys } from '../services/access-tokens.ts';
 import { createAnalyticsService, type AnalyticsService } from '../services/analytics.ts';
 import { createAuthService, type AuthService } from '../services/auth.ts';
 import { createCacheStore, type CacheStore } from '../services/cache.ts';
@@ -8,11 +9,14 @@ import { createCartService, type CartService } from '../services/cart.ts';
 import { createCatalogService, type CatalogService } from '../services/catalog.ts';
 import { createCouponService, type CouponService } from '../services/coupons.ts';
 import { createDownloadService, type DownloadService } from '../services/downloads.ts';
+import type { JwtKeys } from '../services/jwt-keys.ts';
+import { Jobs } from '../services/jobs/boss.ts';
+import { MailJobs } from '../services/jobs/mail-delivery.ts';
+import { mailRetryDelay } from '../services/jobs/queues.ts';
 import { BackgroundMailer } from '../services/mail/background.ts';
+import { MailDeliveries } from '../services/mail/deliveries.ts';
 import type { Mailer } from '../services/mail/mailer.ts';
 import { OutboxMailer } from '../services/mail/outbox.ts';
-import { MailQueue } from '../services/mail/queue.ts';
-import { RetryingMailer } from '../services/mail/retrying.ts';
 import { SmtpMailer } from '../services/mail/smtp.ts';
 import { createOrderService, type OrderService } from '../services/orders.ts';
 import { createPaymentService, type PaymentService } from '../services/payments/index.ts';
@@ -35,16 +39,19 @@ import { createSessions, type SessionService } from '../services/sessions.ts';
 import { createStorage, type FileStorage } from '../services/storage/index.ts';
 
 export interface Services {
-  /** Sends, or queues what the relay refuses. */
-  mailer: Mailer;
-  /** The SMTP relay or the outbox itself (the retry sends through it). */
+  /** The background jobs (pg-boss); `plugins/jobs.ts` starts and stops them. */
+  jobs: Jobs;
+  /** Queues every mail as a job; its workers deliver through `mailRelay`. */
+  mailer: MailJobs;
+  /** The SMTP relay or the outbox itself (the mail jobs send through it). */
   mailRelay: Mailer;
-  mailQueue: MailQueue;
-  /** Mail sent after the answer (order confirmations). */
+  /** Mail queued after the answer (order confirmations). */
   backgroundMail: BackgroundMailer;
   outbox: OutboxMailer | null;
   limits: RateLimitStore;
   sessions: SessionService;
+  /** Signs and verifies the access-token JWTs (keys imported once, not per request). */
+  accessTokenKeys: JwtKeys;
   auth: AuthService;
   passwords: PasswordService;
   storage: FileStorage;
@@ -95,11 +102,16 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       options.overrides?.mailer ??
       outbox ??
       new SmtpMailer(config.smtpUrl!, config.mailFrom, config.smtpTimeoutMs);
-    const mailQueue = new MailQueue(app.db, app.log, {
-      retryAfterSeconds: config.mailRetryIntervalSeconds,
+    const jobs = new Jobs(
+      app.database,
+      { maintenanceIntervalSeconds: config.jobsMaintenanceIntervalSeconds },
+      app.log,
+    );
+    // Every mail is a job: a request only queues it, a worker delivers (and retries) it.
+    const mailer = new MailJobs(jobs, relay, new MailDeliveries(app.db), app.log, {
+      giveUpAfterSeconds: config.mailGiveUpAfterSeconds,
+      retryDelaySeconds: mailRetryDelay(config),
     });
-    // Every mail goes through it: what the relay refuses is kept for the retry (mail-retry.ts).
-    const mailer = new RetryingMailer(relay, mailQueue, app.log);
     if (!config.smtpUrl && config.isProduction) {
       app.log.warn('SMTP_URL is not set: mail goes to the outbox folder and its links to the log');
     }
@@ -170,13 +182,14 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
 
     app.decorate('config', config);
     app.decorate('services', {
+      jobs,
       mailer,
       mailRelay: relay,
-      mailQueue,
       backgroundMail,
       outbox,
       limits,
       sessions,
+      accessTokenKeys: accessTokenKeys(config),
       auth,
       passwords,
       storage,
@@ -201,9 +214,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     });
     // Injected stores belong to the caller (tests share one between two apps).
     app.addHook('onClose', async () => {
-      // Mail still in flight gets a moment, then waits in the queue (shutdown has a deadline).
-      await mailer.close();
-      await backgroundMail.drain();
+      // After the jobs' close (plugins/jobs.ts): no mail worker sends through the relay any more.
+      await relay.close?.();
       await limits.close();
       if (!options.overrides?.storage) await storage.close();
       if (!options.overrides?.cache) await cache.close();

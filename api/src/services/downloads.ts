@@ -7,10 +7,10 @@ import { downloads, products, purchasedProducts } from '../db/schema.ts';
 import { pageOf, type CursorCodec, type Page } from '../lib/cursor.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { downloadTokenKeys, signDownloadToken, verifyDownloadToken } from './download-tokens.ts';
 import type { StoreMetrics } from './metrics.ts';
 import { exactTime, newestAfter, previewUrl } from './product-view.ts';
 import type { FileStorage } from './storage/storage.ts';
-import { signDownloadToken, verifyDownloadToken } from './tokens.ts';
 
 /** Lifetime of a signed download URL. */
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
@@ -40,11 +40,21 @@ export interface DownloadFile {
   contentType: string;
   /** Strong validator: asset keys are never overwritten. */
   etag: string;
+  /** The asset is stored with its product and never replaced: its Last-Modified. */
+  uploadedAt: Date;
 }
 
 interface Deps {
   db: Db;
-  config: Pick<AppConfig, 'apiUrl' | 'publicFilesUrl' | 'tokenSecret' | 'downloadReuseSeconds'>;
+  config: Pick<
+    AppConfig,
+    | 'apiUrl'
+    | 'publicFilesUrl'
+    | 'tokenSecret'
+    | 'tokenKeyId'
+    | 'previousTokenKey'
+    | 'downloadReuseSeconds'
+  >;
   storage: FileStorage;
   cursors: CursorCodec;
   log: FastifyBaseLogger;
@@ -68,6 +78,7 @@ const notPurchased = () => new HttpError(404, 'Product not purchased');
 const invalidLink = () => new HttpError(403, 'Invalid download link');
 
 export function createDownloadService({ db, config, storage, cursors, log, metrics }: Deps) {
+  const linkKeys = downloadTokenKeys(config);
   const reuseWindow = sql.raw(`interval '${Math.trunc(config.downloadReuseSeconds)} seconds'`);
   const recentlyIssued = sql<boolean>`coalesce(${purchasedProducts.lastIssuedAt} > now() - ${reuseWindow}, false)`;
   const notExpired = sql`(${purchasedProducts.expiresAt} is null or ${purchasedProducts.expiresAt} > now())`;
@@ -157,7 +168,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
       signedAt: new Date(Math.floor(issuedAt.getTime() / 1000) * 1000),
     });
     if (direct) return { url: direct, direct: true };
-    const token = signDownloadToken(config.tokenSecret, {
+    const token = await signDownloadToken(linkKeys, {
       d: downloadId,
       p: productId,
       k: grant.assetKey,
@@ -242,7 +253,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
    * for that very product and file (403 otherwise).
    */
   async function open(token: string): Promise<DownloadFile> {
-    const check = verifyDownloadToken(config.tokenSecret, token);
+    const check = await verifyDownloadToken(linkKeys, token);
     if (!check.ok) {
       if (check.reason === 'expired') throw new HttpError(410, 'Download link expired');
       throw invalidLink();
@@ -255,6 +266,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
         assetKey: products.assetKey,
         fileName: products.fileName,
         contentType: products.assetContentType,
+        uploadedAt: products.createdAt,
       })
       .from(downloads)
       .innerJoin(products, eq(products.id, downloads.productId))
@@ -270,6 +282,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
       fileName: fileNameOf(row),
       contentType,
       etag: `"${createHash('sha256').update(row.assetKey).digest('base64url').slice(0, 27)}"`,
+      uploadedAt: row.uploadedAt,
     };
   }
 

@@ -37,7 +37,7 @@ interface OrderDeps {
   db: Db;
   config: Pick<AppConfig, 'appUrl' | 'publicFilesUrl'>;
   cursors: CursorCodec;
-  /** Confirmations go out after the answer. */
+  /** Queues confirmations as mail jobs (delivered after the answer). */
   mail: BackgroundMailer;
   log: FastifyBaseLogger;
   metrics: Pick<StoreMetrics, 'ordersCompleted'>;
@@ -92,7 +92,11 @@ export function createOrderService(deps: OrderDeps) {
       },
       `${config.appUrl}/orders`,
     );
-    deps.mail.post(mail, { orderId: first.orderId }, 'sending the order confirmation failed');
+    await deps.mail.post(
+      mail,
+      { orderId: first.orderId },
+      'queueing the order confirmation failed',
+    );
     log.info({ orderId: first.orderId, totalCents: first.totalCents }, 'order completed');
     return true;
   }

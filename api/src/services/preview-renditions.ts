@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { fallbackPreviewPng } from '../db/seed/png.ts';
 import {
   RENDITION_WIDTHS,
   renderRenditions,
   UndecodableImage,
   type RenditionWidth,
 } from '../lib/image-renditions.ts';
+import { fallbackPreviewPng } from './fallback-preview.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 /** Beside the original, in the same storage: `previews/<name>.w320.webp`. */
@@ -111,10 +111,12 @@ export function createPreviewRenditions({ storage, log }: Deps) {
 
   /** Renditions of the generated fallback image, rendered once per process. */
   async function openFallback(width: RenditionWidth): Promise<Buffer> {
-    fallback ??= renderRenditions(fallbackPreviewPng()).catch((error: unknown) => {
-      fallback = null;
-      throw error;
-    });
+    fallback ??= fallbackPreviewPng()
+      .then(renderRenditions)
+      .catch((error: unknown) => {
+        fallback = null;
+        throw error;
+      });
     const renditions = await fallback;
     return renditions.get(width)!;
   }

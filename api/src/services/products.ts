@@ -9,7 +9,7 @@ import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import type { CursorCodec, CursorKey, Page } from '../lib/cursor.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isUuid } from '../lib/uuid.ts';
-import { isCompleteImage, sniffImageType } from '../lib/image-type.ts';
+import { checkImage, RefusedImage, type ImageType } from '../lib/image-check.ts';
 import {
   MAX_INPUT_PIXELS,
   renderRenditions,
@@ -80,6 +80,12 @@ function tooLarge(label: string, limit: number): HttpError {
   const size = limit >= MB ? `${Math.round((limit / MB) * 10) / 10} MB` : `${limit} bytes`;
   return new HttpError(413, `${label} is too large (at most ${size})`);
 }
+
+const PREVIEW_REFUSALS: Record<RefusedImage['reason'], string> = {
+  'not-accepted': 'Preview image must be a PNG, JPEG, WebP or GIF',
+  damaged: 'Preview image is incomplete or damaged',
+  'too-many-pixels': `Preview image has too many pixels (at most ${MAX_INPUT_PIXELS / 1e6} megapixels)`,
+};
 
 function isForeignKeyViolation(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
@@ -166,18 +172,23 @@ export function createProductService({ db, config, storage, cache, cursors, log 
     if (!assetType) throw invalid('assetTypeId', 'Unknown asset type');
   }
 
-  function decodeUploads(input: NewProduct) {
+  async function checkPreview(bytes: Buffer): Promise<ImageType> {
+    try {
+      return await checkImage(bytes);
+    } catch (error) {
+      if (!(error instanceof RefusedImage)) throw error;
+      throw invalid('previewImage', PREVIEW_REFUSALS[error.reason]);
+    }
+  }
+
+  async function decodeUploads(input: NewProduct) {
     const { previewMaxBytes, assetMaxBytes } = config.uploads;
     const preview = parseDataUrl(input.previewImage, previewMaxBytes);
     if (preview === 'too-large') throw tooLarge('Preview image', previewMaxBytes);
     if (!preview || preview.bytes.length === 0) {
       throw invalid('previewImage', 'Preview image must be an image data URL');
     }
-    const image = sniffImageType(preview.bytes);
-    if (!image) throw invalid('previewImage', 'Preview image must be a PNG, JPEG, WebP or GIF');
-    if (!isCompleteImage(preview.bytes, image)) {
-      throw invalid('previewImage', 'Preview image is incomplete or damaged');
-    }
+    const image = await checkPreview(preview.bytes);
 
     if (!input.originalAsset) return { preview: { bytes: preview.bytes, image }, asset: null };
     const asset = parseDataUrl(input.originalAsset, assetMaxBytes);
@@ -194,7 +205,7 @@ export function createProductService({ db, config, storage, cache, cursors, log 
     return { preview: { bytes: preview.bytes, image }, asset: { ...asset, fileName } };
   }
 
-  /** Decoding is the real check that the preview is an image: the sniff reads a few bytes. */
+  /** Past checkImage, the renditions still refuse damage other than a cut (`failOn: 'error'`). */
   async function renderPreview(bytes: Buffer): Promise<Map<RenditionWidth, Buffer>> {
     try {
       return await renderRenditions(bytes);
@@ -203,7 +214,7 @@ export function createProductService({ db, config, storage, cache, cursors, log 
       throw invalid(
         'previewImage',
         error.reason === 'too-many-pixels'
-          ? `Preview image has too many pixels (at most ${MAX_INPUT_PIXELS / 1e6} megapixels)`
+          ? PREVIEW_REFUSALS['too-many-pixels']
           : 'Preview image could not be decoded',
       );
     }
@@ -215,7 +226,7 @@ export function createProductService({ db, config, storage, cache, cursors, log 
    * back) leaves a complete product, not one whose files are gone.
    */
   async function create(input: NewProduct): Promise<ProductView> {
-    const uploads = decodeUploads(input);
+    const uploads = await decodeUploads(input);
     await assertReferencesExist(input);
     const renditions = await renderPreview(uploads.preview.bytes);
 

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, it } from 'node:test';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
 import { mailQueue } from '../../src/db/schema.ts';
+import { MAIL_QUEUE } from '../../src/services/jobs/queues.ts';
 import { PASSWORD, signUp, uniqueEmail } from '../helpers/accounts.ts';
 import { describeEachDatabase, startApp } from '../helpers/app.ts';
 import { buy, createProducts } from '../helpers/checkout.ts';
 import { TestClient } from '../helpers/client.ts';
+import { jobRows } from '../services/jobs/job-rows.ts';
 import { decodedText, startFakeSmtp } from './fake-smtp.ts';
 
 const smtp = await startFakeSmtp();
@@ -21,8 +23,10 @@ const env = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Mail jobs not delivered yet: waiting, running or due for a retry. */
 async function queued(app: FastifyInstance) {
-  return app.db.select().from(mailQueue).orderBy(mailQueue.createdAt);
+  const rows = await jobRows(app.db, MAIL_QUEUE);
+  return rows.filter((row) => ['created', 'retry', 'active'].includes(row.state));
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
@@ -54,13 +58,17 @@ describeEachDatabase(
       assert.ok(hungMs < 3_000, `a hung relay held the sign-up ${hungMs} ms`);
       await smtp.set('down');
 
+      // The hung attempt ends with the SMTP timeout, before its job would expire.
+      await waitFor('both first attempts failed', async () => {
+        const rows = await queued(suite.app);
+        return rows.length === 2 && rows.every((row) => row.state === 'retry');
+      });
       const rows = await queued(suite.app);
-      assert.deepEqual(rows.map((row) => row.recipient).sort(), [refused, hung].sort());
+      assert.deepEqual(rows.map((row) => row.to).sort(), [refused, hung].sort());
       for (const row of rows) {
         assert.equal(row.subject, 'Verify your email address');
-        assert.ok(row.attempts >= 1);
-        assert.ok(row.lastError, 'the failure is recorded');
-        assert.equal(row.givenUpAt, null);
+        assert.ok(row.output?.message, 'the failure is recorded');
+        assert.doesNotMatch(row.output.message, /handler execution exceeded/);
       }
       assert.equal(receivedBy(refused).length + receivedBy(hung).length, 0, 'nothing sent yet');
 
@@ -94,7 +102,7 @@ describeEachDatabase(
       const order = await buy(suite.app, client, [{ product }]);
       assert.equal(order.status, 'completed');
       await waitFor('the confirmation is queued', async () =>
-        (await queued(suite.app)).some((row) => row.recipient === email),
+        (await queued(suite.app)).some((row) => row.to === email),
       );
       await sleep(1_200); // a retry round against the dead relay
       assert.equal(receivedBy(email).length, 1, 'only the verification mail so far');
@@ -107,33 +115,55 @@ describeEachDatabase(
       assert.match(decodedText(confirmations[0]!), new RegExp(order.id.slice(-8)));
     });
 
-    it('keeps a message that failed for a day, marked as given up, instead of dropping it', async () => {
-      const [row] = await suite.app.db
-        .insert(mailQueue)
-        .values({
-          recipient: 'late@example.test',
+    it('moves mail waiting in the old mail_queue into jobs at start: delivers it, or fails it after a day', async () => {
+      await smtp.set('up');
+      const [waiting, late] = [uniqueEmail('waiting'), uniqueEmail('late')];
+      await suite.app.db.insert(mailQueue).values([
+        { recipient: waiting, subject: 'Waiting', body: 'Queued before pg-boss' },
+        {
+          recipient: late,
           subject: 'Stuck',
           body: 'Never delivered',
           attempts: 30,
           createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
-        })
-        .returning();
-      await waitFor('a retry round gave it up', async () => {
-        await suite.app.retryQueuedMail();
-        const [current] = await suite.app.db
-          .select()
-          .from(mailQueue)
-          .where(eq(mailQueue.id, row!.id));
-        return current?.givenUpAt !== null;
-      });
-      assert.equal(receivedBy('late@example.test').length, 0);
-      await suite.app.db.delete(mailQueue).where(eq(mailQueue.id, row!.id));
+        },
+        {
+          recipient: 'given-up@example.test',
+          subject: 'Given up',
+          body: 'Kept for the record',
+          givenUpAt: new Date(),
+        },
+      ]);
+      // Two instances starting at once move each message once.
+      const [first, second] = await Promise.all(
+        [0, 1].map(() => buildApp(suite.config, { database: suite.database })),
+      );
+      try {
+        await Promise.all([first!.ready(), second!.ready()]);
+        await waitFor('the waiting mail arrived', async () => receivedBy(waiting).length > 0);
+        await waitFor('the late mail ended failed', async () => {
+          const rows = await jobRows(suite.app.db, MAIL_QUEUE);
+          return rows.some((row) => row.to === late && row.state === 'failed');
+        });
+      } finally {
+        await Promise.all([first!.close(), second!.close()]);
+      }
+      assert.equal(receivedBy(waiting).length, 1);
+      assert.equal(receivedBy(late).length, 0, 'no mail past the give-up time');
+      const left = await suite.app.db.select().from(mailQueue);
+      assert.deepEqual(
+        left.map((row) => row.recipient),
+        ['given-up@example.test'],
+        'moved rows leave the table; a given-up one stays for the record',
+      );
+      await suite.app.db.delete(mailQueue);
+      await smtp.set('down');
     });
   },
   { env },
 );
 
-it('faults: a relay that hangs at shutdown does not hold the exit; its mail is queued', async () => {
+it('faults: a relay that hangs at shutdown does not hold the exit; its mail job is due again', async () => {
   await smtp.set('hung');
   // Longer than the close's 1.5 s grace, so only abandoning the send lets it finish in time.
   const suite = await startApp('pglite', { env: { ...env, SMTP_TIMEOUT_MS: '3500' } });
@@ -145,10 +175,10 @@ it('faults: a relay that hangs at shutdown does not hold the exit; its mail is q
     await suite.app.close();
     const closeMs = Date.now() - closingAt;
     assert.ok(closeMs < 2_500, `the close waited ${closeMs} ms`);
-    const rows = await suite.database.db.select().from(mailQueue);
+    const rows = await jobRows(suite.database.db, MAIL_QUEUE);
     assert.deepEqual(
-      rows.map((row) => [row.recipient, row.subject, row.lastError]),
-      [['closing@example.test', 'In flight', 'interrupted by shutdown']],
+      rows.map((row) => [row.to, row.subject, row.state, row.output?.message]),
+      [['closing@example.test', 'In flight', 'retry', 'interrupted by shutdown']],
     );
   } finally {
     await suite.database.close();

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { assetTypes, categories } from '../../src/db/schema.ts';
-import { encodePng } from '../../src/db/seed/png.ts';
 import { TestClient } from './client.ts';
+import { pixelPng } from './images.ts';
 
 /** Signs in as the seeded demo admin (tests run outside production, so it exists). */
 export async function adminClient(app: FastifyInstance): Promise<TestClient> {
@@ -16,7 +16,7 @@ export async function adminClient(app: FastifyInstance): Promise<TestClient> {
   return client;
 }
 
-export const PNG_BYTES = encodePng(4, 3, (x, y) => [x * 60, y * 80, 120]);
+export const PNG_BYTES = await pixelPng(4, 3, (x, y) => [x * 60, y * 80, 120]);
 export const PNG_DATA_URL = `data:image/png;base64,${PNG_BYTES.toString('base64')}`;
 
 export function dataUrl(type: string, bytes: Buffer | string): string {

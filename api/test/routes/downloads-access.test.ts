@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { before, it } from 'node:test';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { signedInUser } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import type { ProductJson } from '../helpers/catalog.ts';
@@ -15,17 +17,18 @@ import {
   tokenOf,
   type TicketJson,
 } from '../helpers/downloads.ts';
-import { signDownloadToken } from '../../src/services/tokens.ts';
+import { accessTokenKeys } from '../../src/services/access-tokens.ts';
+import {
+  downloadTokenKeys,
+  signDownloadToken,
+  type DownloadClaims,
+} from '../../src/services/download-tokens.ts';
 
 function claimsOf(url: string) {
-  const [payload] = tokenOf(url).split('.');
-  return JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as {
-    d: string;
-    p: string;
-    k: string;
-    exp: number;
-  };
+  return decodeJwt(tokenOf(url)) as unknown as DownloadClaims;
 }
+
+const encoded = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describeEachDatabase('downloads: ownership, links and races', (suite) => {
   let productA: ProductJson;
@@ -56,7 +59,11 @@ describeEachDatabase('downloads: ownership, links and races', (suite) => {
     await buy(suite.app, owner.client, [{ product: productA }, { product: productB }]);
     const ticketA = await downloadTicket(owner.client, productA.id);
     const ticketB = await downloadTicket(owner.client, productB.id);
-    const [payload, signature] = tokenOf(ticketA.downloadUrl).split('.');
+    const [header, payload, signature] = tokenOf(ticketA.downloadUrl).split('.') as [
+      string,
+      string,
+      string,
+    ];
     const claims = claimsOf(ticketA.downloadUrl);
     const base = ticketA.downloadUrl.slice(0, ticketA.downloadUrl.lastIndexOf('/') + 1);
 
@@ -66,21 +73,26 @@ describeEachDatabase('downloads: ownership, links and races', (suite) => {
       { ...claims, k: claimsOf(ticketB.downloadUrl).k },
       { ...claims, exp: claims.exp + 3600 },
     ]) {
-      const forged = Buffer.from(JSON.stringify(changed)).toString('base64url');
-      const response = await fetchLink(suite.app, `${base}${forged}.${signature}`);
+      const response = await fetchLink(
+        suite.app,
+        `${base}${header}.${encoded(changed)}.${signature}`,
+      );
       assert.equal(response.statusCode, 403);
       assert.deepEqual(response.json(), { message: 'Invalid download link' });
     }
     // Even correctly signed, a download of A cannot name product B or B's file.
-    const secret = suite.app.config.tokenSecret;
+    const keys = downloadTokenKeys(suite.app.config);
     for (const changed of [
       { ...claims, p: productB.id },
       { ...claims, k: claimsOf(ticketB.downloadUrl).k },
     ]) {
-      const response = await fetchLink(suite.app, `${base}${signDownloadToken(secret, changed)}`);
+      const response = await fetchLink(
+        suite.app,
+        `${base}${await signDownloadToken(keys, changed)}`,
+      );
       assert.equal(response.statusCode, 403);
     }
-    const expired = signDownloadToken(secret, {
+    const expired = await signDownloadToken(keys, {
       ...claims,
       exp: Math.floor(Date.now() / 1000) - 1,
     });
@@ -88,11 +100,24 @@ describeEachDatabase('downloads: ownership, links and races', (suite) => {
     assert.equal(gone.statusCode, 410);
     assert.deepEqual(gone.json(), { message: 'Download link expired' });
 
+    const headerWith = (changes: object) =>
+      encoded({ ...decodeProtectedHeader(tokenOf(ticketA.downloadUrl)), ...changes });
+    const preJwtPayload = encoded(claims);
+    const preJwt = `${preJwtPayload}.${createHmac('sha256', suite.app.config.tokenSecret)
+      .update(`download\0${preJwtPayload}`)
+      .digest('base64url')}`;
     for (const token of [
       'nonsense',
       `${payload}`,
-      `${payload}.${signature}.x`,
-      `${payload}.AAAA`,
+      `${header}.${payload}`,
+      `${header}.${payload}.${signature}.x`,
+      `${header}.${payload}.AAAA`,
+      `${headerWith({ alg: 'none' })}.${payload}.`,
+      `${headerWith({ alg: 'HS512' })}.${payload}.${signature}`,
+      `${headerWith({ kid: 'another-key' })}.${payload}.${signature}`,
+      // The same claims under the access tokens' key, and in the format before JWTs.
+      await accessTokenKeys(suite.app.config).sign({ ...claims }),
+      preJwt,
     ]) {
       assert.equal((await fetchLink(suite.app, `${base}${token}`)).statusCode, 403, token);
     }

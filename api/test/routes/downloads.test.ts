@@ -94,7 +94,7 @@ describeEachDatabase('purchased products and downloads', (suite) => {
     assert.equal(ticket.remainingDownloads, 4);
     assert.match(
       ticket.downloadUrl,
-      /^http:\/\/localhost:5000\/api\/files\/downloads\/[\w-]+\.[\w-]+$/,
+      /^http:\/\/localhost:5000\/api\/files\/downloads\/[\w-]+\.[\w-]+\.[\w-]+$/,
     );
 
     const file = await fetchLink(suite.app, ticket.downloadUrl);
@@ -142,15 +142,17 @@ describeEachDatabase('purchased products and downloads', (suite) => {
       assert.match(String(part.headers['content-disposition']), /^attachment;/);
     }
 
-    for (const header of [`bytes=${size}-`, 'bytes=100-200', 'bytes=-0']) {
+    // range-parser finds no satisfiable range in last < first either (RFC 9110 14.2 lets a
+    // server reject such a header as well as ignore it).
+    for (const header of [`bytes=${size}-`, 'bytes=100-200', 'bytes=-0', 'bytes=5-2']) {
       const refused = await fetchLink(suite.app, downloadUrl, { range: header });
       assert.equal(refused.statusCode, 416, header);
       assert.equal(refused.headers['content-range'], `bytes */${size}`);
       assert.equal(refused.json().message, 'Range not satisfiable');
     }
 
-    // Ignored: several ranges, other units, last < first.
-    for (const header of ['bytes=0-1,4-5', 'items=0-1', 'bytes=5-2']) {
+    // Ignored: several ranges, other units.
+    for (const header of ['bytes=0-1,4-5', 'items=0-1']) {
       const whole = await fetchLink(suite.app, downloadUrl, { range: header });
       assert.equal(whole.statusCode, 200, header);
       assert.equal(whole.body, ASSET);

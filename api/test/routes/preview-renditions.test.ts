@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { before, it } from 'node:test';
 import sharp from 'sharp';
-import { encodePng, pngChunk } from '../../src/db/seed/png.ts';
+import { pixelPng, pngChunk } from '../helpers/images.ts';
 import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
 import { renditionKey } from '../../src/services/preview-renditions.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
@@ -22,7 +22,7 @@ import { storedFiles } from '../helpers/stored-files.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 // Wider than the widest rendition, so every width is a real downscale.
-const WIDE_PNG = encodePng(1200, 750, (x, y) => [x % 256, y % 256, (x + y) % 256]);
+const WIDE_PNG = await pixelPng(1200, 750, (x, y) => [x % 256, y % 256, (x + y) % 256]);
 
 function pngWithHeader(width: number, height: number, idat: Buffer): Buffer {
   const header = Buffer.alloc(13);
@@ -100,13 +100,13 @@ describeEachDatabase('preview renditions: WebP at the widths shown', (suite) => 
     assert.equal(missing.statusCode, 404);
   });
 
-  it('refuses with 400 an image that passes the sniff but cannot be decoded', async () => {
+  it('refuses with 400 undecodable pixel data and a decompression bomb header', async () => {
     const cases: Array<[string, Buffer, RegExp]> = [
       // Whole chunks with valid CRCs, but the pixel data is not zlib data.
       [
         'image data that is not zlib',
         pngWithHeader(40, 30, Buffer.alloc(64, 0x55)),
-        /^Preview image could not be decoded$/,
+        /^Preview image is incomplete or damaged$/,
       ],
       [
         'a decompression bomb header',
@@ -142,6 +142,28 @@ describeEachDatabase('preview renditions: WebP at the widths shown', (suite) => 
     const again = await fetchRendition(url, 160);
     assert.equal(again.metadata.width, 160);
     assert.equal(again.response.headers['cache-control'], IMMUTABLE);
+
+    // Rendered or read back from the storage, a rendition keeps its tag.
+    const stored = await fetchRendition(url, 320);
+    assert.equal(stored.response.headers.etag, first.response.headers.etag);
+    assert.notEqual(again.response.headers.etag, first.response.headers.etag);
+    const original = await suite.app.inject(url);
+    assert.notEqual(original.headers.etag, first.response.headers.etag);
+  });
+
+  it('answers 304 to a current If-None-Match on a rendition', async () => {
+    const product = await createProduct(admin, catalog);
+    const url = `${product.preview_image_url}?w=320`;
+    const { response } = await fetchRendition(product.preview_image_url, 320);
+    const etag = String(response.headers.etag);
+    const current = await suite.app.inject({ url, headers: { 'if-none-match': etag } });
+    assert.equal(current.statusCode, 304);
+    assert.equal(current.rawPayload.length, 0);
+    assert.equal(current.headers.etag, etag);
+    assert.equal(current.headers['cache-control'], IMMUTABLE);
+    const stale = await suite.app.inject({ url, headers: { 'if-none-match': '"other"' } });
+    assert.equal(stale.statusCode, 200);
+    assert.deepEqual(stale.rawPayload, response.rawPayload);
   });
 
   it('answers the original of a stored preview sharp cannot decode, cached for a day', async () => {
@@ -154,11 +176,25 @@ describeEachDatabase('preview renditions: WebP at the widths shown', (suite) => 
       assert.equal(response.headers['cache-control'], 'public, max-age=86400');
       assert.deepEqual(response.rawPayload, broken);
     }
+    // The stand-in is the original, so it carries the original's tag, never a rendition's: a
+    // cached stand-in is not taken for the rendition once one can be made.
+    const stand = await suite.app.inject('/api/files/previews/legacy-broken.png?w=480');
+    const original = await suite.app.inject('/api/files/previews/legacy-broken.png');
+    assert.equal(stand.headers.etag, original.headers.etag);
   });
 
   it('serves renditions of the fallback image', async () => {
     const { response, metadata } = await fetchRendition('/api/files/previews/fallback.png', 160);
     assert.equal(metadata.width, 160);
     assert.equal(response.headers['cache-control'], 'public, max-age=86400');
+    const etag = String(response.headers.etag);
+    const wider = await fetchRendition('/api/files/previews/fallback.png', 320);
+    assert.notEqual(wider.response.headers.etag, etag);
+    const current = await suite.app.inject({
+      url: '/api/files/previews/fallback.png?w=160',
+      headers: { 'if-none-match': etag },
+    });
+    assert.equal(current.statusCode, 304);
+    assert.equal(current.headers['cache-control'], 'public, max-age=86400');
   });
 });

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
 import { cartItems, coupons, orders, purchasedProducts, users } from '../../src/db/schema.ts';
-import { signDownloadToken } from '../../src/services/tokens.ts';
+import { downloadTokenKeys, signDownloadToken } from '../../src/services/download-tokens.ts';
 import { PASSWORD, mailedLink, signUp, uniqueEmail } from '../helpers/accounts.ts';
 import { RedisCacheStore, type CacheStore } from '../../src/services/cache.ts';
 import { RedisRateLimitStore } from '../../src/services/rate-limit-store.ts';
@@ -83,20 +84,10 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
     >;
     return list.map((item) => String(item.productId ?? item.product_id ?? item._id ?? item.id));
   };
-  const [payload, signature] = tokenOf(fx.downloadUrlA).split('.');
-  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as {
-    d: string;
-    p: string;
-    k: string;
-    exp: number;
-  };
-  const otherProduct = Buffer.from(JSON.stringify({ ...claims, p: fx.spare.id })).toString(
-    'base64url',
-  );
-  const expired = signDownloadToken(extras.tokenSecret, {
-    ...claims,
-    exp: Math.floor(Date.now() / 1000) - 1,
-  });
+  const [header, , signature] = tokenOf(fx.downloadUrlA).split('.');
+  const otherProduct = Buffer.from(
+    JSON.stringify({ ...decodeJwt(tokenOf(fx.downloadUrlA)), p: fx.spare.id }),
+  ).toString('base64url');
   const form = { origin: API_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' };
 
   return [
@@ -473,13 +464,16 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
     {
       route: 'GET /api/files/downloads/:token',
       label: "A's link pointed at another product",
-      call: () => ({ method: 'GET', url: `/api/files/downloads/${otherProduct}.${signature}` }),
+      call: () => ({
+        method: 'GET',
+        url: `/api/files/downloads/${header}.${otherProduct}.${signature}`,
+      }),
       expect: all(403),
     },
     {
       route: 'GET /api/files/downloads/:token',
       label: "A's link, expired",
-      call: () => ({ method: 'GET', url: `/api/files/downloads/${expired}` }),
+      call: () => ({ method: 'GET', url: `/api/files/downloads/${extras.expiredLinkA}` }),
       expect: all(410),
     },
     {
@@ -493,7 +487,8 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
 
 interface MatrixExtras {
   app: FastifyInstance;
-  tokenSecret: string;
+  /** A's download link, validly signed but expired. */
+  expiredLinkA: string;
   adminEmail: string;
   adminPassword: string;
   idOf: Record<Principal, string | undefined>;
@@ -546,7 +541,10 @@ async function runMatrix(suite: Suite, t: TestContext, variant: string = suite.k
   const fx = await buildFixtures(suite.app);
   const extras: MatrixExtras = {
     app: suite.app,
-    tokenSecret: suite.config.tokenSecret,
+    expiredLinkA: await signDownloadToken(downloadTokenKeys(suite.config), {
+      ...(decodeJwt(tokenOf(fx.downloadUrlA)) as { d: string; p: string; k: string }),
+      exp: Math.floor(Date.now() / 1000) - 1,
+    }),
     adminEmail: suite.config.demoAdmin.email,
     adminPassword: suite.config.demoAdmin.password,
     idOf: {

@@ -1,6 +1,20 @@
 import assert from 'node:assert/strict';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { before, it } from 'node:test';
-import { signAccessToken, verifyAccessToken } from '../../src/services/tokens.ts';
+import {
+  base64url,
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  SignJWT,
+  type JWTPayload,
+} from 'jose';
+import {
+  accessTokenKeys,
+  signAccessToken,
+  verifyAccessToken,
+} from '../../src/services/access-tokens.ts';
+import { downloadTokenKeys } from '../../src/services/download-tokens.ts';
 import { signedInUser } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { adminClient } from '../helpers/catalog.ts';
@@ -8,8 +22,10 @@ import { APP_ORIGIN, TestClient } from '../helpers/client.ts';
 import { apiRoutes } from './route-table.ts';
 
 // Refresh rotation and reuse (refresh.test.ts), logout (login-profile.test.ts), password change
-// and reset (passwords.test.ts) and production cookies (production.test.ts) are proven where
-// those calls are tested; this file adds forged tokens, CSRF on every unsafe route and CORS.
+// and reset (passwords.test.ts), production cookies (production.test.ts), key rotation
+// (routes/auth/access-token-rotation.test.ts) and the upgrade from the pre-JWT token format
+// (routes/auth/legacy-access-token.test.ts) are proven where those calls are tested; this file
+// adds forged tokens, CSRF on every unsafe route and CORS.
 
 const FOREIGN_ORIGINS = [
   'https://evil.example',
@@ -28,37 +44,119 @@ describeEachDatabase('sessions: forged and expired access tokens', (suite) => {
     client.setCookie('accessToken', token);
     return client;
   };
+  const keys = () => suite.app.services.accessTokenKeys;
+  // The api's access key, derived here the way access-tokens.ts derives it, so a forgery can
+  // change one thing at a time; "the forger's baseline" below proves the derivation matches.
+  const accessKey = () =>
+    new Uint8Array(hkdfSync('sha256', suite.config.tokenSecret, '', 'access-token', 32));
+  const forge = (
+    header: { alg?: string; kid?: string; typ?: string } = {},
+    payload: JWTPayload = {},
+    key: Parameters<SignJWT['sign']>[0] = accessKey(),
+  ) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ...claims, iat: now, exp: now + 900, ...payload })
+      .setProtectedHeader({
+        alg: 'HS256',
+        kid: suite.config.tokenKeyId,
+        typ: 'at+jwt',
+        ...header,
+      })
+      .sign(key);
+  };
+  const encoded = (value: object) => base64url.encode(JSON.stringify(value));
+  /** `header.payload.HMAC` for parts jose would refuse to produce. */
+  const signedByHand = (header: string, payload: string) =>
+    `${header}.${payload}.${createHmac('sha256', accessKey()).update(`${header}.${payload}`).digest('base64url')}`;
+
   before(async () => {
     shopper = await signedInUser(suite.app);
-    const check = verifyAccessToken(
-      suite.config.tokenSecret,
-      shopper.client.cookie('accessToken')!,
-    );
+    const check = await verifyAccessToken(keys(), shopper.client.cookie('accessToken')!);
     assert.ok(check.ok);
     claims = { sub: check.claims.sub, sid: check.claims.sid, role: check.claims.role };
   });
 
-  it('refuses tampered, re-signed and malformed tokens with 401', async () => {
+  it('issues an HS256 JWT with kid, typ, sub, sid, role, iat and exp', async () => {
     const token = shopper.client.cookie('accessToken')!;
-    const [payload, signature] = token.split('.') as [string, string];
+    assert.deepEqual(decodeProtectedHeader(token), {
+      alg: 'HS256',
+      kid: suite.config.tokenKeyId,
+      typ: 'at+jwt',
+    });
+    const payload = decodeJwt(token);
+    assert.deepEqual(Object.keys(payload).sort(), ['exp', 'iat', 'role', 'sid', 'sub']);
+    assert.equal(payload.exp! - payload.iat!, suite.config.accessTokenTtlSeconds);
+  });
+
+  it("the forger's baseline: a token built by hand with the api's derived key is accepted", async () => {
+    const response = await withToken(await forge()).get('/api/auth/profile');
+    assert.equal(response.statusCode, 200, response.body);
+    const [header, payload] = shopper.client.cookie('accessToken')!.split('.') as [string, string];
+    assert.equal(signedByHand(header, payload), shopper.client.cookie('accessToken'));
+  });
+
+  it('refuses tampered, re-signed, wrongly keyed or typed and malformed tokens with 401', async () => {
+    const token = shopper.client.cookie('accessToken')!;
+    const [header, payload, signature] = token.split('.') as [string, string, string];
     const other = await signedInUser(suite.app);
     const reencode = (changes: Record<string, unknown>) =>
-      Buffer.from(
-        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...changes }),
-      ).toString('base64url');
+      encoded({ ...decodeJwt(token), ...changes });
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const headerOf = (changes: Record<string, unknown>) =>
+      encoded({ ...decodeProtectedHeader(token), ...changes });
+    const foreignKeys = accessTokenKeys({
+      tokenSecret: 'x'.repeat(40),
+      tokenKeyId: suite.config.tokenKeyId,
+      previousTokenKey: null,
+    });
+    const { privateKey: rsaKey } = await generateKeyPair('RS256');
     const forged: Array<[string, string]> = [
-      ['a flipped signature', `${payload}.${flipped}`],
-      ['role admin, the old signature', `${reencode({ role: 'admin' })}.${signature}`],
-      ["B's user id, the old signature", `${reencode({ sub: other.user.id })}.${signature}`],
-      ['a later expiry, the old signature', `${reencode({ exp: 4102444800 })}.${signature}`],
+      ['a flipped signature', `${header}.${payload}.${flipped}`],
+      ['role admin, the old signature', `${header}.${reencode({ role: 'admin' })}.${signature}`],
       [
-        'signed with another key',
-        signAccessToken('x'.repeat(40), { ...claims, role: 'admin' }, 900),
+        "B's user id, the old signature",
+        `${header}.${reencode({ sub: other.user.id })}.${signature}`,
       ],
-      ['no signature', `${payload}.`],
-      ['a third part', `${token}.x`],
-      ['a JWT with alg none', `eyJhbGciOiJub25lIn0.${payload}.`],
+      [
+        'a later expiry, the old signature',
+        `${header}.${reencode({ exp: 4102444800 })}.${signature}`,
+      ],
+      [
+        'signed with another secret under the same kid',
+        await signAccessToken(foreignKeys, { ...claims, role: 'admin' }, 900),
+      ],
+      [
+        'signed with the raw JWT_SECRET instead of its derived key',
+        await forge({}, {}, new TextEncoder().encode(suite.config.tokenSecret)),
+      ],
+      [
+        "signed with the download links' key",
+        await downloadTokenKeys(suite.config).sign({ ...claims, iat: 1, exp: 4102444800 }),
+      ],
+      ['an unknown kid', await forge({ kid: 'not-a-key' })],
+      ['no kid, the right key', signedByHand(headerOf({ kid: undefined }), payload)],
+      ['a numeric kid', await forge({ kid: 1 as unknown as string })],
+      ['another typ', await forge({ typ: 'JWT' })],
+      ['no typ', await forge({ typ: undefined })],
+      ['alg HS512 with the right key', await forge({ alg: 'HS512' })],
+      ['alg RS256 with its own key pair', await forge({ alg: 'RS256' }, {}, rsaKey)],
+      [
+        'alg RS256 claimed over the HS256 signature',
+        `${headerOf({ alg: 'RS256' })}.${payload}.${signature}`,
+      ],
+      ['alg none', `${headerOf({ alg: 'none' })}.${payload}.`],
+      ['alg none with the old signature', `${headerOf({ alg: 'none' })}.${payload}.${signature}`],
+      ['a crit header it does not know', signedByHand(headerOf({ crit: ['x'], x: 1 }), payload)],
+      ['no signature', `${header}.${payload}.`],
+      ['a fourth part', `${token}.x`],
+      ['two parts', `${header}.${payload}`],
+      ['a header that is not JSON', `${base64url.encode('{alg')}.${payload}.${signature}`],
+      ['a payload that is not JSON', signedByHand(header, base64url.encode('not json'))],
+      ['a payload that is a JSON array', signedByHand(header, base64url.encode('[1]'))],
+      ['no sid', await forge({}, { sid: undefined })],
+      ['a numeric sub', await forge({}, { sub: 42 as unknown as string })],
+      ['role root', await forge({}, { role: 'root' })],
+      ['no exp', await forge({}, { exp: undefined })],
       ['empty', ''],
     ];
     for (const [label, value] of forged) {
@@ -74,9 +172,9 @@ describeEachDatabase('sessions: forged and expired access tokens', (suite) => {
 
   it('refuses an expired token with 401 "Access token expired"; the refresh cookie renews it', async () => {
     const { client } = await signedInUser(suite.app);
-    const check = verifyAccessToken(suite.config.tokenSecret, client.cookie('accessToken')!);
+    const check = await verifyAccessToken(keys(), client.cookie('accessToken')!);
     assert.ok(check.ok);
-    const expired = signAccessToken(suite.config.tokenSecret, check.claims, -1);
+    const expired = await signAccessToken(keys(), check.claims, -1);
     client.setCookie('accessToken', expired);
     const refused = await client.get('/api/auth/profile');
     assert.equal(refused.statusCode, 401);
@@ -87,16 +185,23 @@ describeEachDatabase('sessions: forged and expired access tokens', (suite) => {
     assert.equal((await client.get('/api/auth/profile')).statusCode, 200);
   });
 
+  it('calls only a genuine token expired: a forged expired one is just refused', async () => {
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const foreign = await forge({}, { exp: past }, new Uint8Array(32));
+    const response = await withToken(foreign).get('/api/auth/profile');
+    assert.equal(response.statusCode, 401);
+    assert.deepEqual(response.json(), { message: 'Not authenticated' });
+  });
+
   it('trusts the session and the stored role, not the token: a validly signed token for an unknown session or an "admin" claim gets nowhere', async () => {
-    const secret = suite.config.tokenSecret;
-    const unknownSession = signAccessToken(
-      secret,
+    const unknownSession = await signAccessToken(
+      keys(),
       { ...claims, sid: '00000000-0000-4000-8000-000000000000' },
       900,
     );
     const noSession = await withToken(unknownSession).get('/api/auth/profile');
     assert.equal(noSession.statusCode, 401, noSession.body);
-    const elevated = withToken(signAccessToken(secret, { ...claims, role: 'admin' }, 900));
+    const elevated = withToken(await signAccessToken(keys(), { ...claims, role: 'admin' }, 900));
     const analytics = await elevated.get('/api/analytics');
     assert.equal(analytics.statusCode, 403, analytics.body);
     assert.equal((await elevated.get('/api/auth/profile')).json().role, 'user');

@@ -1,4 +1,4 @@
-import { artwork } from './png.ts';
+import { drawArtwork } from '../../lib/artwork.ts';
 import type { SeedFileKind, SeedProduct } from './catalog-data.ts';
 
 export interface GeneratedFile {
@@ -120,13 +120,16 @@ const TYPES: Record<SeedFileKind, string> = {
 };
 
 /** A small, real file of the product's kind, so a demo purchase downloads something. */
-export function generateAssetFile(product: SeedProduct, seed: number): GeneratedFile {
-  const bytes = (() => {
+export async function generateAssetFile(
+  product: SeedProduct,
+  seed: number,
+): Promise<GeneratedFile> {
+  const bytes = await (async () => {
     switch (product.file) {
       case 'svg':
         return Buffer.from(svg(product, seed));
       case 'png':
-        return artwork(seed + 101, 640, 400);
+        return drawArtwork(seed + 101, 640, 400);
       case 'obj':
         return Buffer.from(obj(seed));
       case 'wav':

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { drawArtwork } from '../../lib/artwork.ts';
 import { renderRenditions } from '../../lib/image-renditions.ts';
 import { renditionKey } from '../../services/preview-renditions.ts';
 import type { FileStorage } from '../../services/storage/storage.ts';
@@ -13,7 +14,6 @@ import {
   SEED_PRODUCTS,
   type SeedDropdownItem,
 } from './catalog-data.ts';
-import { artwork } from './png.ts';
 
 // Random namespace for the demo products' name-based (version 5) ids.
 const NAMESPACE = Buffer.from('5b0c3f4e8a2d4c1e9f7a6b5c4d3e2f10', 'hex');
@@ -26,8 +26,6 @@ export function seedProductId(slug: string): string {
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function ensureItems(
   db: Db,
@@ -82,19 +80,15 @@ export async function seedCatalog(
   if (missing.length === 0) return 0;
 
   const now = Date.now();
-  let turn = Promise.resolve();
   const rows = await Promise.all(
     missing.map(async ({ product, index, id }) => {
-      // artwork() holds the main thread: one drawing per event-loop turn, so the renditions
-      // sharp finished meanwhile (off the main thread) are taken and the next ones started.
-      const mine = turn.then(nextTurn);
-      turn = mine;
-      await mine;
       const seed = index * 7 + 5;
       const previewKey = `previews/seed-${product.slug}.png`;
-      const file = generateAssetFile(product, seed);
+      const [file, preview] = await Promise.all([
+        generateAssetFile(product, seed),
+        drawArtwork(seed, 480, 300),
+      ]);
       const assetKey = `assets/seed-${product.slug}.${file.extension}`;
-      const preview = artwork(seed, 480, 300);
       const renditions = await renderRenditions(preview);
       // Identical bytes on every start, so a concurrent or repeated write is harmless.
       await storage.put(previewKey, preview, 'image/png');

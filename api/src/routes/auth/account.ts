@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await auth.login(request.body, request.ip);
-      sendSessionCookies(app, reply, session);
+      await sendSessionCookies(app, reply, session);
       return toPublicUser(user);
     },
   );

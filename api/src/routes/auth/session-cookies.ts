@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { setSessionCookies } from '../../lib/auth-cookies.ts';
 import type { IssuedSession } from '../../services/sessions.ts';
-import { signAccessToken } from '../../services/tokens.ts';
+import { signAccessToken } from '../../services/access-tokens.ts';
 
 /** Sets all three cookies for a freshly started or rotated session. */
-export function sendSessionCookies(
+export async function sendSessionCookies(
   app: FastifyInstance,
   reply: FastifyReply,
   session: IssuedSession,
 ) {
-  const accessToken = signAccessToken(
-    app.config.tokenSecret,
+  const accessToken = await signAccessToken(
+    app.services.accessTokenKeys,
     { sub: session.userId, sid: session.sessionId, role: session.role },
     app.config.accessTokenTtlSeconds,
   );

@@ -5,7 +5,7 @@ import {
   clearSessionCookies,
   requestCookie,
 } from '../../lib/auth-cookies.ts';
-import { verifyAccessToken } from '../../services/tokens.ts';
+import { verifyAccessToken } from '../../services/access-tokens.ts';
 import { json, messageBody } from '../common/answers.ts';
 import { errors, UNSAFE } from '../common/errors.ts';
 import { ignoredBody } from '../common/ignored-body.ts';
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             : 'Invalid or expired refresh token';
         return reply.code(401).send({ message });
       }
-      sendSessionCookies(app, reply, result);
+      await sendSessionCookies(app, reply, result);
       return { message: 'Token refreshed successfully' };
     },
   );
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       let sessionId = raw ? await sessions.sessionIdForRefreshToken(raw) : null;
       const access = requestCookie(request, ACCESS_COOKIE);
       if (!sessionId && access) {
-        const check = verifyAccessToken(app.config.tokenSecret, access);
+        const check = await verifyAccessToken(app.services.accessTokenKeys, access);
         if (check.ok) sessionId = check.claims.sid;
       }
       if (sessionId) await sessions.revoke(sessionId);

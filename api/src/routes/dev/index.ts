@@ -16,9 +16,13 @@ const outboxAnswer = z.object({
   ),
 });
 
+// Mail is delivered by a job moments after it is queued; the listing waits for that, not for
+// a relay that fails (its mail waits for a retry), and never long.
+const OUTBOX_SETTLE_MS = 3_000;
+
 /** Development helpers; app.ts never registers them in production. */
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Mail this instance is still writing in the background belongs in the list.
+  // Mail still being queued or delivered, by this instance or another, belongs in the list.
   app.get(
     '/outbox',
     {
@@ -31,6 +35,9 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       await app.services.backgroundMail.drain();
+      if (!(await app.services.mailer.settle(OUTBOX_SETTLE_MS))) {
+        app.log.warn(`outbox: mail still queued or being delivered after ${OUTBOX_SETTLE_MS} ms`);
+      }
       return { messages: (await app.services.outbox?.list()) ?? [] };
     },
   );

@@ -5,11 +5,11 @@ interface Logger {
 }
 
 /**
- * Mail that goes out after the answer: a slow relay (or, in development, the outbox folder)
- * never holds up the request whose committed change it reports. The mailer queues what the
- * relay refuses (`RetryingMailer`), so only a message that could not even be queued is lost,
- * and logged. `drain` waits for everything handed over so far: the app's close calls it, and
- * the dev outbox before it lists.
+ * Mail reporting a change already committed (order confirmations): the message becomes a job
+ * (an insert; a worker delivers it after the answer), and a failure to queue it (the database
+ * is down too) is logged instead of failing the change it reports. Callers await `post` so
+ * the job exists once the answer has gone (any instance's dev outbox then waits for it); `drain`
+ * waits for the inserts handed over so far (the app's close, before the job queue stops).
  */
 export class BackgroundMailer {
   private readonly pending = new Set<Promise<void>>();
@@ -19,13 +19,14 @@ export class BackgroundMailer {
     private readonly log: Logger,
   ) {}
 
-  /** `context` is logged with a failure (e.g. the order id). */
-  post(message: MailMessage, context: object, failure: string): void {
+  /** Never rejects; `context` is logged with a failure (e.g. the order id). */
+  post(message: MailMessage, context: object, failure: string): Promise<void> {
     const sending = this.mailer
       .send(message)
       .catch((error: unknown) => this.log.error({ ...context, err: error }, failure))
       .finally(() => this.pending.delete(sending));
     this.pending.add(sending);
+    return sending;
   }
 
   async drain(): Promise<void> {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { before, it } from 'node:test';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { signedInUser } from '../../helpers/accounts.ts';
 import { describeEachDatabase } from '../../helpers/app.ts';
 import {
@@ -12,6 +14,7 @@ import {
   type TestCatalog,
 } from '../../helpers/catalog.ts';
 import { TestClient } from '../../helpers/client.ts';
+import { pixelPng, pngChunk } from '../../helpers/images.ts';
 import { storedFiles } from '../../helpers/stored-files.ts';
 
 // The smallest whole images of each type (the JPEG is arithmetic-coded, 1x1).
@@ -23,6 +26,23 @@ const JPEG_1X1 = Buffer.from(
 );
 const GIF_1X1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const WEBP_1X1 = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+
+// Small enough for the preview limit below, large enough to be cut inside its pixel data.
+const GRADIENT_PNG = await pixelPng(40, 30, (x, y) => [x * 6, y * 8, 120]);
+
+/** A PNG whose header declares `width` x `height`, whatever `pixels` holds. */
+function pngWithHeader(width: number, height: number, pixels: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    PNG_BYTES.subarray(0, 8),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 const PREVIEW_LIMIT = 2000;
 const ASSET_LIMIT = 3000;
@@ -96,20 +116,28 @@ describeEachDatabase(
       assert.equal(bare.json().file_size, null);
     });
 
-    it('accepts a JPEG, WebP or GIF preview by its bytes', async () => {
-      const cases: Array<[Buffer, RegExp]> = [
-        [JPEG_1X1, /\.jpg$/],
-        [WEBP_1X1, /\.webp$/],
-        [GIF_1X1, /\.gif$/],
+    it('accepts a PNG, JPEG, WebP or GIF preview by its bytes, stored under its type', async () => {
+      const drawn = sharp({ create: { width: 24, height: 16, channels: 3, background: '#3a6' } });
+      const cases: Array<[Buffer, string, RegExp]> = [
+        [PNG_BYTES, 'image/png', /\.png$/],
+        [JPEG_1X1, 'image/jpeg', /\.jpg$/],
+        [await drawn.clone().jpeg().toBuffer(), 'image/jpeg', /\.jpg$/],
+        [WEBP_1X1, 'image/webp', /\.webp$/],
+        [await drawn.clone().webp().toBuffer(), 'image/webp', /\.webp$/],
+        [GIF_1X1, 'image/gif', /\.gif$/],
       ];
-      for (const [bytes, extension] of cases) {
+      for (const [bytes, type, extension] of cases) {
         // The declared type is wrong on purpose: only the bytes count.
         const response = await admin.post(
           '/api/products',
-          productBody(catalog, { previewImage: dataUrl('image/png', bytes) }),
+          productBody(catalog, { previewImage: dataUrl('text/plain', bytes) }),
         );
         assert.equal(response.statusCode, 201, response.body);
-        assert.match(response.json().preview_image_url, extension);
+        const url: string = response.json().preview_image_url;
+        assert.match(url, extension);
+        const original = await suite.app.inject(url);
+        assert.equal(original.headers['content-type'], type, url);
+        assert.deepEqual(original.rawPayload, bytes);
       }
     });
 
@@ -164,16 +192,88 @@ describeEachDatabase(
       for (const [type, bytes] of [
         ['image/png', cut(PNG_BYTES, 8)],
         ['image/png', cut(PNG_BYTES, PNG_BYTES.length >> 1)],
-        ['image/png', cut(PNG_BYTES, PNG_BYTES.length - 12)],
+        // The last byte of the pixel data's CRC: the 12 bytes after it are the end marker.
+        ['image/png', cut(PNG_BYTES, PNG_BYTES.length - 13)],
+        ['image/png', cut(GRADIENT_PNG, Math.round(GRADIENT_PNG.length * 0.6))],
         ['image/jpeg', cut(JPEG_1X1, JPEG_1X1.length - 2)],
         ['image/jpeg', cut(JPEG_1X1, 8)],
         ['image/webp', cut(WEBP_1X1, WEBP_1X1.length - 1)],
-        ['image/gif', cut(GIF_1X1, GIF_1X1.length - 1)],
+        ['image/gif', cut(GIF_1X1, GIF_1X1.length - 2)],
         ['image/gif', Buffer.from('GIF89a\u0001\u0000\u0001\u0000', 'latin1')],
       ] as const) {
         const body = await expectFieldError({ previewImage: dataUrl(type, bytes) }, 'previewImage');
         assert.equal(body.message, 'Preview image is incomplete or damaged');
       }
+    });
+
+    it('keeps an image that lacks only its end marker: every pixel decodes', async () => {
+      for (const bytes of [
+        PNG_BYTES.subarray(0, PNG_BYTES.length - 12),
+        GIF_1X1.subarray(0, GIF_1X1.length - 1),
+      ]) {
+        const response = await admin.post(
+          '/api/products',
+          productBody(catalog, { previewImage: dataUrl('image/png', bytes) }),
+        );
+        assert.equal(response.statusCode, 201, response.body);
+      }
+    });
+
+    it('refuses a header followed by something else: a polyglot is not an image', async () => {
+      const script = Buffer.from('<script>alert(document.cookie)</script>'.repeat(3));
+      for (const bytes of [
+        // A PNG signature and a whole 40 x 30 header chunk, then markup.
+        Buffer.concat([GRADIENT_PNG.subarray(0, 33), script]),
+        // A GIF header that a browser also runs as JavaScript.
+        Buffer.from('GIF89a/*\u0001\u0000\u0001\u0000*/=1;alert(document.cookie)//', 'latin1'),
+        Buffer.concat([JPEG_1X1.subarray(0, 20), script]),
+      ]) {
+        const body = await expectFieldError(
+          { previewImage: dataUrl('image/png', bytes) },
+          'previewImage',
+        );
+        assert.equal(body.message, 'Preview image is incomplete or damaged');
+      }
+    });
+
+    it('refuses an SVG preview, although sharp could draw it', async () => {
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30">' +
+        '<rect width="40" height="30" fill="teal"/><script>alert(1)</script></svg>';
+      for (const type of ['image/svg+xml', 'image/png']) {
+        const body = await expectFieldError({ previewImage: dataUrl(type, svg) }, 'previewImage');
+        assert.equal(body.message, 'Preview image must be a PNG, JPEG, WebP or GIF');
+      }
+    });
+
+    it('refuses with 400 an image over the pixel limit, from its header alone', async () => {
+      const jpeg = Buffer.from(JPEG_1X1);
+      const frame = jpeg.indexOf(Buffer.from([0xff, 0xc9])); // the arithmetic-coded frame header
+      assert.ok(frame > 0);
+      jpeg.writeUInt16BE(60_000, frame + 5);
+      jpeg.writeUInt16BE(60_000, frame + 7);
+      for (const [label, bytes] of [
+        // One row more than 50 megapixels.
+        ['PNG 10000 x 5001', pngWithHeader(10_000, 5_001, zlib.deflateSync(Buffer.alloc(10_001)))],
+        ['JPEG 60000 x 60000', jpeg],
+      ] as const) {
+        const body = await expectFieldError(
+          { previewImage: dataUrl('image/png', bytes) },
+          'previewImage',
+        );
+        assert.equal(
+          body.message,
+          'Preview image has too many pixels (at most 50 megapixels)',
+          label,
+        );
+      }
+      // At the limit the pixels are decoded, and these few are far from 50 megapixels.
+      const atLimit = pngWithHeader(10_000, 5_000, zlib.deflateSync(Buffer.alloc(10_001)));
+      const body = await expectFieldError(
+        { previewImage: dataUrl('image/png', atLimit) },
+        'previewImage',
+      );
+      assert.equal(body.message, 'Preview image is incomplete or damaged');
     });
 
     it('answers 413 with a message above the configured limits', async () => {

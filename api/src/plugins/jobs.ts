@@ -1,0 +1,66 @@
+import type { AppConfig } from '../config.ts';
+import { appWide } from '../lib/plugin.ts';
+import { importMailQueue } from '../services/jobs/mail-queue-import.ts';
+import { PaymentSweepJobs } from '../services/jobs/payment-sweep.ts';
+import {
+  MAIL_QUEUE,
+  mailRetryPolicy,
+  PAYMENT_SWEEP_QUEUE,
+  paymentSweepQueue,
+} from '../services/jobs/queues.ts';
+import { MailDeliveries } from '../services/mail/deliveries.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The start-up reconciliation of pending orders, asked for once the app is ready: resolves
+     * when its job has ended, run by whichever instance took it (tests await it).
+     */
+    paymentSweep: Promise<unknown> | null;
+  }
+}
+
+// Mail sends one message at a time per worker; two keep a slow relay from holding up the rest.
+const MAIL_WORKERS = 2;
+// Longer than pg-boss keeps a job waiting (two weeks), so any re-run still finds its key.
+const DELIVERY_KEYS_DAYS = 30;
+// 1.5 s: after the 7 s connection drain, the shutdown still ends before server.ts forces it.
+const CLOSE_GRACE_MS = 1_500;
+
+/**
+ * Starts the background jobs (`services/jobs/`) once the app is ready (an app that fails to
+ * build leaves no worker behind): pg-boss's schema and the queues, this instance's workers, the
+ * mail left in the old `mail_queue`, then the start-up payment sweep (in the background: a slow
+ * provider must not hold up the start). The close lets running jobs finish within the
+ * shutdown's deadline.
+ */
+export default appWide<{ config: AppConfig }>(async (app, { config }) => {
+  const { jobs, mailer } = app.services;
+  const sweeps = new PaymentSweepJobs(
+    jobs,
+    () => app.services.payments.sweep(),
+    config.payments.sweepIntervalSeconds,
+    app.log,
+  );
+  const closing = new AbortController();
+  app.decorate('paymentSweep', null);
+  app.addHook('onReady', async () => {
+    await jobs.start([mailRetryPolicy(config), paymentSweepQueue]);
+    await jobs.work(MAIL_QUEUE, MAIL_WORKERS, mailer.deliver);
+    await jobs.work(PAYMENT_SWEEP_QUEUE, 1, sweeps.run);
+    await importMailQueue(app.db, mailer, app.log);
+    await new MailDeliveries(app.db).prune(DELIVERY_KEYS_DAYS);
+    app.paymentSweep = sweeps
+      .start()
+      .then((id) => sweeps.finished(id, closing.signal))
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'asking for the payment sweep failed'),
+      );
+  });
+  app.addHook('onClose', async () => {
+    closing.abort();
+    await app.paymentSweep;
+    await app.services.backgroundMail.drain();
+    await jobs.stop(CLOSE_GRACE_MS);
+  });
+});

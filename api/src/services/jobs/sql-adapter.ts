@@ -1,0 +1,65 @@
+import type PgBoss from 'pg-boss';
+import type { DatabaseDriver } from '../../db/client.ts';
+
+export interface JobsDb extends PgBoss.Db {
+  /** Resolves once every statement pg-boss has started has ended (before the database closes). */
+  settled(): Promise<void>;
+}
+
+/**
+ * pg-boss's `db` option over the app's own database: the same pool on PostgreSQL (no second
+ * pool, and tests' throwaway databases carry the queue with them), and the embedded database,
+ * which has a single connection and no pool pg-boss could open.
+ *
+ * Values always travel as parameters of PGlite's `query`. Only SQL that comes without values
+ * goes to `exec`: pg-boss sends its schema creation and its locked maintenance as one string
+ * of several statements (`BEGIN; ...; COMMIT`), which the extended protocol behind `query`
+ * refuses.
+ *
+ * pg-boss completes or fails a job without awaiting it; tracking what is in flight lets the
+ * close wait for those statements before the database goes.
+ */
+export function jobsDatabase(driver: DatabaseDriver): JobsDb {
+  const inFlight = new Set<Promise<unknown>>();
+  const run =
+    driver.kind === 'postgres'
+      ? (text: string, values?: unknown[]) => driver.pool.query(text, values)
+      : (text: string, values?: unknown[]) => pgliteSql(driver.client, text, values);
+  return {
+    executeSql(text, values) {
+      const running = run(text, values);
+      const tracked = running.finally(() => inFlight.delete(tracked));
+      // The caller handles the rejection; the tracking copy must not report it a second time.
+      tracked.catch(() => {});
+      inFlight.add(tracked);
+      return running;
+    },
+    async settled() {
+      for (;;) {
+        if (inFlight.size) {
+          await Promise.allSettled([...inFlight]);
+          continue;
+        }
+        // What pg-boss does with a result (a fetched job failed at once, its completion) is
+        // asked for within microtasks: once those ran, nothing new means nothing more.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (!inFlight.size) return;
+      }
+    },
+  };
+}
+
+type Pglite = Extract<DatabaseDriver, { kind: 'pglite' }>['client'];
+
+async function pgliteSql(client: Pglite, text: string, values?: unknown[]) {
+  if (values?.length) return client.query(text, values);
+  try {
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  } catch (error) {
+    // A failed statement inside the script's own BEGIN would leave the one connection in an
+    // aborted transaction, failing every later query of the app.
+    if (client.isInTransaction()) await client.exec('rollback');
+    throw error;
+  }
+}
