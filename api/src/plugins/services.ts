@@ -27,11 +27,8 @@ import { createPasswordService, type PasswordService } from '../services/passwor
 import { createRateLimitStore, type RateLimitStore } from '../services/rate-limit-store.ts';
 import { createPreviewRenditions, type PreviewRenditions } from '../services/preview-renditions.ts';
 import { createProductService, type ProductService } from '../services/products.ts';
-import {
-  CATALOG_CACHE,
-  createPublicCatalog,
-  type PublicCatalog,
-} from '../services/public-catalog.ts';
+import { CATALOG_CACHE } from '../services/catalog-version.ts';
+import { createPublicCatalog, type PublicCatalog } from '../services/public-catalog.ts';
 import { ResponseCache } from '../services/response-cache.ts';
 import { createSearchService, type SearchService } from '../services/search/index.ts';
 import { SessionCache } from '../services/session-cache.ts';

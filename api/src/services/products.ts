@@ -17,7 +17,7 @@ import {
   type RenditionWidth,
 } from '../lib/image-renditions.ts';
 import type { CacheStore } from './cache.ts';
-import { CATALOG_CACHE } from './public-catalog.ts';
+import { CATALOG_CACHE } from './catalog-version.ts';
 import { renditionKey } from './preview-renditions.ts';
 import type { CatalogSort } from '../routes/common/paging.ts';
 import {

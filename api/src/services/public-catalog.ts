@@ -4,9 +4,6 @@ import type { CatalogService, DropdownItem } from './catalog.ts';
 import { categoryList, type ProductService } from './products.ts';
 import { serialize, type CachedBody, type ResponseCache } from './response-cache.ts';
 
-/** The version every public catalog body belongs to; products bump it on every change. */
-export const CATALOG_CACHE = 'catalog';
-
 const NO_PRODUCTS = serialize({ products: [], nextCursor: null });
 
 export interface CategoryPageRequest {
