@@ -4,6 +4,79 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+// The one table of the apps (tooling/apps.cjs): the shell and the remotes it loads.
+const { apps } = createRequire(import.meta.url)('./tooling/apps.cjs');
+const APPS = Object.keys(apps);
+const REMOTES = APPS.filter((app) => app !== 'shell');
+
+/** The feature folders of an app as they are on disk (`shell/src/features/auth`, ...). */
+function featureFolders(app) {
+  const features = path.join(ROOT, app, 'src/features');
+  if (!fs.existsSync(features)) return [];
+  return fs
+    .readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${app}/src/features/${entry.name}`);
+}
+
+// A remote is built, versioned and deployed on its own, and the shell can show the store with any
+// one of them down: a remote that compiled another remote's (or the shell's) code into its bundle
+// would ship a second copy of it, out of step with the one deployed, and could not be released
+// alone.
+const REMOTE_ZONES = REMOTES.map((remote) => ({
+  target: `${remote}/src`,
+  from: APPS.filter((app) => app !== remote),
+  message:
+    'A remote never imports another app: remotes talk through the shared store and URLs (a link ' +
+    'to a route the other app owns), and only the shell loads remotes. Move code both need into ' +
+    "'@store/shared'.",
+}));
+
+// The shell learns where each remote lives at run time (runtime-config.json), so a remote can be
+// moved or redeployed without a shell rebuild; a remote's source compiled into the shell would
+// be an old copy of it, shipped with the shell and outside the "unavailable, Retry" boundary.
+const SHELL_ZONES = [
+  {
+    target: 'shell/src',
+    from: REMOTES,
+    message:
+      'The shell reaches a remote only through Module Federation at run time (the route table ' +
+      "in shell/src/remotes/remote-routes.ts). Move code both need into '@store/shared'.",
+  },
+];
+
+// @store/shared is the one federated copy under every app: an import of an app would compile that
+// app's code into every other app as well, and tie each release of shared to that app's.
+const SHARED_ZONES = [
+  {
+    target: 'shared/src',
+    from: APPS,
+    message:
+      "'@store/shared' never imports an app: move the code into shared/src, or have the app pass " +
+      'it in (a prop, a callback, a slice it injects).',
+  },
+];
+
+// A feature folder is one part of an app that can be read, changed, moved or deleted as a whole;
+// a feature reaching into another's files ties the two together unseen. What both need lives
+// beside them at the app level, and a page that puts several features together lives above them.
+const FEATURE_ZONES = APPS.flatMap(featureFolders).map((feature) => {
+  const app = feature.split('/')[0];
+  return {
+    target: feature,
+    from: `${app}/src/features`,
+    except: [`./${path.basename(feature)}`],
+    message:
+      `A feature never imports another feature's files: move what both use to ${app}/src/common/, ` +
+      `or put the page that composes them in ${app}/src/pages/.`,
+  };
+});
 
 const SHARED_ONLY_IMPORTS = [
   ...['react-router', 'react-router-dom'].map((name) => ({
@@ -100,6 +173,21 @@ export default tseslint.config(
               message: "Import Redux Toolkit from '@store/shared' (shared/src/store/toolkit.ts).",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Each zone list above says why its boundary exists. One rule holds them all: a later block
+    // setting the same rule for the same files would replace, not add to, the zones.
+    files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: ROOT,
+          zones: [...REMOTE_ZONES, ...SHELL_ZONES, ...SHARED_ZONES, ...FEATURE_ZONES],
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { announceApp, type RemoteRoutesModule } from '@store/shared';
-import { OrdersPage } from './features/orders/orders-page';
+import { OrdersPage } from './pages/orders-page';
 import { ProfilePage } from './features/profile/profile-page';
 
 export const pages: RemoteRoutesModule['pages'] = {

@@ -1,5 +1,5 @@
 import { announceApp, type RemoteRoutesModule } from '@store/shared';
-import { AdminDashboardPage } from './features/dashboard/admin-dashboard-page';
+import { AdminDashboardPage } from './pages/admin-dashboard-page';
 
 export const pages: RemoteRoutesModule['pages'] = {
   '/secret-dashboard': AdminDashboardPage,

@@ -1,5 +1,5 @@
 import { announceApp, type RemoteRoutesModule } from '@store/shared';
-import { CartPage } from './features/cart/cart-page';
+import { CartPage } from './pages/cart-page';
 import { PurchaseCancelPage } from './features/purchase/purchase-cancel-page';
 import { PurchaseSuccessPage } from './features/purchase/purchase-success-page';
 

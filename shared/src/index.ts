@@ -89,6 +89,7 @@ export { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart/car
 export { formatDate, formatPrice } from './ui/format';
 export { Modal } from './ui/modal';
 export { PasswordField, type MatchState } from './ui/password-field';
+export { TextField } from './ui/text-field';
 export { TabPanel, Tabs, type TabItem } from './ui/tabs';
 export { announceApp } from './federation/announce-app';
 export * from './router';
@@ -98,5 +99,11 @@ export {
   type ListPage,
   type PagedList,
   type PagedListStatus,
-} from './paging/use-paged-list';
-export { LoadMore } from './paging/load-more';
+} from './data/use-paged-list';
+export { LoadMore } from './data/load-more';
+export {
+  useResource,
+  type Resource,
+  type ResourceOptions,
+  type ResourceStatus,
+} from './data/use-resource';

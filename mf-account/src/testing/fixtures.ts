@@ -1,4 +1,4 @@
-import type { Order, PurchasedProduct } from '../features/orders/order-types';
+import type { Order, PurchasedProduct } from '../common/order-types';
 
 export const order = (overrides: Partial<Order> = {}): Order => ({
   id: '3f2a9c1e-0000-4000-8000-00000abcd1234',

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PurchasedProduct } from '../orders/order-types';
+import type { PurchasedProduct } from '../../common/order-types';
 import { purchased } from '../../testing/fixtures';
 import { MyDownloads } from './my-downloads';
 

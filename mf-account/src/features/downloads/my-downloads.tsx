@@ -1,10 +1,10 @@
 import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { ordersApi } from '../orders/orders-api';
-import type { DownloadTicket, PurchasedProduct } from '../orders/order-types';
+import { ordersApi } from '../../common/orders-api';
+import type { DownloadTicket, PurchasedProduct } from '../../common/order-types';
+import { useDownload } from '../../common/use-download';
 import { DownloadCard } from './download-card';
 import styles from './downloads.module.css';
-import { useDownload } from './use-download';
 
 const FAILED = 'Failed to load purchased products';
 

@@ -1,6 +1,6 @@
 import { formatDate, formatPrice, primitives } from '@store/shared';
+import type { Order } from '../../common/order-types';
 import { plural, shortId } from './format';
-import type { Order } from './order-types';
 import styles from './orders.module.css';
 import { StatusBadge } from './status-badge';
 

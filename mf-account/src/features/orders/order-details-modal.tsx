@@ -1,55 +1,35 @@
 import {
-  errorMessage,
   formatDate,
   formatPrice,
   LoadError,
   Modal,
-  notify,
   PREVIEW_SIZES,
   previewImageSources,
   primitives,
   Spinner,
+  useResource,
 } from '@store/shared';
-import { useEffect, useState } from 'react';
-import { useDownload } from '../downloads/use-download';
+import { useDownload } from '../../common/use-download';
 import { shortId } from './format';
-import type { Order } from './order-types';
-import { ordersApi } from './orders-api';
+import type { Order } from '../../common/order-types';
+import { ordersApi } from '../../common/orders-api';
 import styles from './orders.module.css';
 import { StatusBadge } from './status-badge';
 
-type Details =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; order: Order };
-
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
-  const [details, setDetails] = useState<Details>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const details = useResource(
+    () => ordersApi.details(orderId),
+    orderId,
+    'Failed to load order details',
+  );
   const { download, isDownloading } = useDownload();
-
-  useEffect(() => {
-    let current = true;
-    setDetails({ state: 'loading' });
-    ordersApi
-      .details(orderId)
-      .then((order) => current && setDetails({ state: 'loaded', order }))
-      .catch((error: unknown) => {
-        const message = errorMessage(error, 'Failed to load order details');
-        notify.error(message);
-        if (current) setDetails({ state: 'failed', message });
-      });
-    return () => {
-      current = false;
-    };
-  }, [orderId, attempt]);
 
   return (
     <Modal title={`Order #${shortId(orderId)}`} onClose={onClose}>
-      {details.state === 'loading' && <Spinner label="Loading order details..." />}
-      {details.state === 'failed' && (
-        <LoadError message={details.message} onRetry={() => setAttempt((count) => count + 1)} />
-      )}
-      {details.state === 'loaded' && (
-        <OrderDetails order={details.order} onDownload={download} isDownloading={isDownloading} />
+      {details.status === 'loading' && <Spinner label="Loading order details..." />}
+      {details.status === 'failed' && <LoadError message={details.error} onRetry={details.retry} />}
+      {details.status === 'loaded' && (
+        <OrderDetails order={details.data} onDownload={download} isDownloading={isDownloading} />
       )}
     </Modal>
   );

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from './order-types';
+import type { Order } from '../../common/order-types';
 import { OrderHistory } from './order-history';
 import { order } from '../../testing/fixtures';
 

@@ -1,8 +1,8 @@
 import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
 import { useState } from 'react';
+import { ordersApi } from '../../common/orders-api';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal } from './order-details-modal';
-import { ordersApi } from './orders-api';
 import styles from './orders.module.css';
 
 const FAILED = 'Failed to load orders';

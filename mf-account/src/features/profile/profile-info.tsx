@@ -2,6 +2,7 @@ import {
   primitives,
   selectAuthLoading,
   selectUser,
+  TextField,
   updateProfileName,
   useAppDispatch,
   useAppSelector,
@@ -40,14 +41,14 @@ export function ProfileInfo() {
         <h2 id="profile-heading">Profile Information</h2>
         {editing ? (
           <form className={styles.field} onSubmit={save}>
-            <label htmlFor="profile-name">Full Name</label>
-            <input
+            <TextField
+              label="Full Name"
               id="profile-name"
-              className={primitives.input}
               value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={setDraft}
               autoComplete="name"
               autoFocus
+              mutedLabel
             />
             <div className={styles.actions}>
               <button type="submit" className={primitives.button} disabled={saving}>
@@ -74,16 +75,14 @@ export function ProfileInfo() {
             </div>
           </div>
         )}
-        <div className={styles.field}>
-          <label htmlFor="profile-email">Email Address</label>
-          <input
-            id="profile-email"
-            className={primitives.input}
-            value={user.email}
-            readOnly
-            aria-readonly="true"
-          />
-        </div>
+        <TextField
+          label="Email Address"
+          id="profile-email"
+          value={user.email}
+          readOnly
+          aria-readonly="true"
+          mutedLabel
+        />
       </section>
       <section className={styles.card} aria-labelledby="status-heading">
         <h2 id="status-heading">Account Status</h2>

@@ -1,5 +1,5 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
-import { apiClient } from '@store/shared';
+import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +42,8 @@ describe('AnalyticsPanel', () => {
     );
   });
 
-  it('shows the error with a retry that loads again', async () => {
+  it('shows the error in place, without a toast, with a retry that loads again', async () => {
+    const toast = jest.spyOn(notify, 'error');
     const get = jest
       .spyOn(apiClient, 'get')
       .mockImplementationOnce(answerGets({ '/analytics': httpError(403, 'Admins only') }))
@@ -50,6 +51,7 @@ describe('AnalyticsPanel', () => {
     renderWithProviders(<AnalyticsPanel />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Admins only');
+    expect(toast).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByTestId('stat-card')).toHaveLength(4);
     expect(get).toHaveBeenCalledTimes(2);

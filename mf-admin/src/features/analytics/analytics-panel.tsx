@@ -1,38 +1,23 @@
-import { errorMessage, formatPrice, LoadError, Spinner } from '@store/shared';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { analyticsApi, type Analytics } from './analytics-api';
+import { formatPrice, LoadError, Spinner, useResource } from '@store/shared';
+import { lazy, Suspense } from 'react';
+import { analyticsApi } from './analytics-api';
 import styles from './analytics.module.css';
 import { StatCards } from './stat-cards';
 
 const SalesChart = lazy(() => import('./sales-chart'));
 
-type State =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'loaded'; analytics: Analytics };
-
 export function AnalyticsPanel() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // No toast: the panel is the whole tab, and it says the failure in place with a Retry.
+  const analytics = useResource(analyticsApi.load, 'analytics', 'Failed to load analytics', {
+    toast: false,
+  });
 
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    try {
-      setState({ status: 'loaded', analytics: await analyticsApi.load() });
-    } catch (error) {
-      setState({ status: 'failed', message: errorMessage(error, 'Failed to load analytics') });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (state.status === 'loading') return <Spinner label="Loading analytics..." />;
-  if (state.status === 'failed') {
-    return <LoadError message={state.message} onRetry={() => void load()} />;
+  if (analytics.status === 'loading') return <Spinner label="Loading analytics..." />;
+  if (analytics.status === 'failed') {
+    return <LoadError message={analytics.error} onRetry={analytics.retry} />;
   }
 
-  const { analyticsData, dailySalesData } = state.analytics;
+  const { analyticsData, dailySalesData } = analytics.data;
   return (
     <div className={styles.panel}>
       <StatCards summary={analyticsData} />

@@ -9,7 +9,7 @@ import {
   selectPageNumber,
   selectProductsQuery,
   type AdminProductsState,
-} from '../products/products-slice';
+} from '../../common/products-slice';
 import { CreateProductForm } from './create-product-form';
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });

@@ -1,5 +1,4 @@
-import { apiClient, errorMessage, notify, type Category } from '@store/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { apiClient, useResource, type Category } from '@store/shared';
 
 export interface DropdownOptions {
   categories: Category[];
@@ -13,40 +12,21 @@ interface DropdownAnswer {
   data?: { categories?: Category[]; assetTypes?: Category[] };
 }
 
+const NONE: Category[] = [];
+
+/** As the spec has it, an answer without `data` (or without one of the lists) offers none. */
+function loadDropdownOptions() {
+  return apiClient.get<DropdownAnswer>('/dropdown/all').then(({ data }) => ({
+    categories: data.data?.categories ?? NONE,
+    assetTypes: data.data?.assetTypes ?? NONE,
+  }));
+}
+
 /** Categories and asset types for the create form, from `GET /dropdown/all`. */
 export function useDropdownOptions(): DropdownOptions & { retry: () => void } {
-  const [options, setOptions] = useState<DropdownOptions>({
-    categories: [],
-    assetTypes: [],
-    loading: true,
-    error: null,
-  });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setOptions((previous) => ({ ...previous, loading: true, error: null }));
-    apiClient
-      .get<DropdownAnswer>('/dropdown/all')
-      .then(({ data }) => {
-        if (!current) return;
-        setOptions({
-          categories: data.data?.categories ?? [],
-          assetTypes: data.data?.assetTypes ?? [],
-          loading: false,
-          error: null,
-        });
-      })
-      .catch((error: unknown) => {
-        const message = errorMessage(error, 'Failed to fetch categories');
-        notify.error(message);
-        if (current) setOptions((previous) => ({ ...previous, loading: false, error: message }));
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((count) => count + 1), []);
-  return { ...options, retry };
+  const options = useResource(loadDropdownOptions, 'dropdowns', 'Failed to fetch categories');
+  const { retry } = options;
+  if (options.status === 'loaded') return { ...options.data, loading: false, error: null, retry };
+  const loading = options.status === 'loading';
+  return { categories: NONE, assetTypes: NONE, loading, error: options.error, retry };
 }

@@ -1,7 +1,7 @@
 import { errorMessage, notify, responseField, useAppDispatch } from '@store/shared';
 import { useState } from 'react';
-import { productsApi } from '../products/products-api';
-import { productAdded } from '../products/products-slice';
+import { productsApi } from '../../common/products-api';
+import { productAdded } from '../../common/products-slice';
 import { isImage, readAsDataUrl } from './read-file';
 import {
   EMPTY_DRAFT,

@@ -1,6 +1,6 @@
 import { formatPrice, PREVIEW_SIZES, previewImageSources } from '@store/shared';
 import type { Product } from '@store/shared';
-import type { RowAction } from './products-slice';
+import type { RowAction } from '../../common/products-slice';
 import styles from './products.module.css';
 
 interface ProductRowProps {

@@ -1,6 +1,6 @@
 import { LoadError, Spinner, type Product } from '@store/shared';
 import type { ReactNode } from 'react';
-import type { AdminProductsState } from './products-slice';
+import type { AdminProductsState } from '../../common/products-slice';
 import styles from './products.module.css';
 
 interface ProductsListProps {

@@ -3,8 +3,8 @@ import { notify, type Product } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { selectAdminProducts } from '../../common/products-slice';
 import { product } from '../../testing/fixtures';
-import { selectAdminProducts } from './products-slice';
 import { ProductsTable } from './products-table';
 
 const NEON = product({ id: 'p1', name: 'Neon Brushes', price: 19.99 });

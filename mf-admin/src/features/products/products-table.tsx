@@ -1,10 +1,7 @@
 import { useAppDispatch, useAppSelector, type Product } from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
+import type { ProductsQuery } from '../../common/products-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import type { ProductsQuery } from './products-api';
-import { ProductRow } from './product-row';
-import { ProductsList } from './products-list';
-import { ProductsPager } from './products-pager';
 import {
   deleteProduct,
   loadPage,
@@ -19,7 +16,10 @@ import {
   selectPageNumber,
   selectProductsQuery,
   toggleFeatured,
-} from './products-slice';
+} from '../../common/products-slice';
+import { ProductRow } from './product-row';
+import { ProductsList } from './products-list';
+import { ProductsPager } from './products-pager';
 import { ProductsToolbar } from './products-toolbar';
 import styles from './products.module.css';
 

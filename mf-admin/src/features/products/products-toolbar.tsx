@@ -1,7 +1,7 @@
 import { primitives } from '@store/shared';
 import { useEffect, useId, useState } from 'react';
-import type { ProductSort, ProductsQuery } from './products-api';
-import { PAGE_SIZES } from './products-slice';
+import type { ProductSort, ProductsQuery } from '../../common/products-api';
+import { PAGE_SIZES } from '../../common/products-slice';
 import styles from './products.module.css';
 
 /** Typing waits this long for the next key before it searches. */

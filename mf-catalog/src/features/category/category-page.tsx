@@ -6,12 +6,12 @@ import {
   usePagedList,
   useSearchParams,
 } from '@store/shared';
-import { CATALOG_SORTS, catalogSortOf, DEFAULT_CATALOG_SORT } from '../products/catalog-sort';
-import { PAGES_KEPT, PagedProducts } from '../products/paged-products';
-import { productsApi } from '../products/products-api';
-import { FIRST_ROW } from '../products/product-grid';
-import { ProductGridSkeleton } from '../products/product-grid-skeleton';
-import { SortSelect } from '../products/sort-select';
+import { CATALOG_SORTS, catalogSortOf, DEFAULT_CATALOG_SORT } from '../../common/catalog-sort';
+import { PAGES_KEPT, PagedProducts } from '../../common/paged-products';
+import { productsApi } from '../../common/products-api';
+import { FIRST_ROW } from '../../common/product-grid';
+import { ProductGridSkeleton } from '../../common/product-grid-skeleton';
+import { SortSelect } from '../../common/sort-select';
 import styles from './category-page.module.css';
 
 function capitalise(text: string) {

@@ -1,22 +1,23 @@
-import { LoadError, Skeleton } from '@store/shared';
-import { productsApi } from '../products/products-api';
-import { FIRST_ROW, ProductGrid } from '../products/product-grid';
-import { useProducts } from '../products/use-products';
+import { LoadError, Skeleton, useResource } from '@store/shared';
+import { productsApi } from '../../common/products-api';
+import { FIRST_ROW, ProductGrid } from '../../common/product-grid';
 import styles from './home.module.css';
 
 /** A store with nothing featured simply has no such row, so an empty list hides the section. */
 export function FeaturedProducts() {
-  const { state, retry } = useProducts(productsApi.featured, 'featured');
-  if (state.status === 'loaded' && state.products.length === 0) return null;
+  const featured = useResource(productsApi.featured, 'featured', 'Failed to fetch products');
+  if (featured.status === 'loaded' && featured.data.length === 0) return null;
 
   return (
     <section className={styles.section} aria-labelledby="featured-heading">
       <h2 id="featured-heading">Featured Products</h2>
-      {state.status === 'loading' && (
+      {featured.status === 'loading' && (
         <Skeleton label="Loading featured products..." count={FIRST_ROW} />
       )}
-      {state.status === 'failed' && <LoadError message={state.message} onRetry={retry} />}
-      {state.status === 'loaded' && <ProductGrid products={state.products} headingLevel={3} />}
+      {featured.status === 'failed' && (
+        <LoadError message={featured.error} onRetry={featured.retry} />
+      )}
+      {featured.status === 'loaded' && <ProductGrid products={featured.data} headingLevel={3} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { FIRST_ROW } from '../products/product-grid';
-import { ProductGridSkeleton } from '../products/product-grid-skeleton';
+import { FIRST_ROW } from '../../common/product-grid';
+import { ProductGridSkeleton } from '../../common/product-grid-skeleton';
 import styles from './search-page.module.css';
 
 type Loaded = { default: ComponentType };

@@ -1,5 +1,5 @@
 import { apiClient, type ListPage, type Product } from '@store/shared';
-import { queryString } from '../products/query-string';
+import { queryString } from '../../common/query-string';
 import { SEARCH_FIELDS, type SearchQuery } from './search-query';
 
 /** `GET /api/search`'s answer: one page, and the matches counted up to 1,000. */

@@ -1,6 +1,6 @@
 import { primitives, type Category } from '@store/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { SortSelect } from '../products/sort-select';
+import { SortSelect } from '../../common/sort-select';
 import type { FilterOptions } from './use-filter-options';
 import {
   effectiveSort,

@@ -6,9 +6,9 @@ import {
   type Product,
 } from '@store/shared';
 import { useMemo, useState } from 'react';
-import { PAGES_KEPT, PagedProducts } from '../products/paged-products';
-import { FIRST_ROW } from '../products/product-grid';
-import { ProductGridSkeleton } from '../products/product-grid-skeleton';
+import { PAGES_KEPT, PagedProducts } from '../../common/paged-products';
+import { FIRST_ROW } from '../../common/product-grid';
+import { ProductGridSkeleton } from '../../common/product-grid-skeleton';
 import { resultCount } from './result-count';
 import { searchKey, searchProducts } from './search-api';
 import { SearchFilters, type UrlChange } from './search-filters';

@@ -1,4 +1,4 @@
-import { CATALOG_SORTS, type CatalogSort } from '../products/catalog-sort';
+import { CATALOG_SORTS, type CatalogSort } from '../../common/catalog-sort';
 
 /** The search sorts: the api's `relevance` (for a search term) and the catalog sorts. */
 export const SEARCH_SORTS = [{ value: 'relevance', label: 'Relevance' }, ...CATALOG_SORTS] as const;

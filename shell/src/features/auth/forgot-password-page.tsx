@@ -1,4 +1,4 @@
-import { authApi, errorMessage, notify, primitives, Link } from '@store/shared';
+import { authApi, errorMessage, notify, primitives, TextField, Link } from '@store/shared';
 import { useState, type FormEvent } from 'react';
 import { AuthCard } from './auth-card';
 import styles from './auth.module.css';
@@ -46,21 +46,16 @@ export function ForgotPasswordPage() {
       subtitle="Enter your email address and we'll send you a link to reset your password."
     >
       <form className={styles.form} onSubmit={handleSubmit}>
-        <div className={styles.field}>
-          <label htmlFor="forgot-email" className={styles.label}>
-            Email Address
-          </label>
-          <input
-            id="forgot-email"
-            type="email"
-            className={primitives.input}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-          />
-        </div>
+        <TextField
+          label="Email Address"
+          id="forgot-email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+        />
         <button
           type="submit"
           className={`${primitives.button} ${styles.submit}`}

@@ -3,6 +3,7 @@ import {
   PasswordField,
   primitives,
   selectAuthLoading,
+  TextField,
   useAppDispatch,
   useAppSelector,
   Link,
@@ -33,21 +34,16 @@ export function LoginPage() {
   return (
     <AuthCard title="Welcome Back" subtitle="Sign in to your account to continue">
       <form className={styles.form} onSubmit={handleSubmit}>
-        <div className={styles.field}>
-          <label htmlFor="login-email" className={styles.label}>
-            Email Address
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            className={primitives.input}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-          />
-        </div>
+        <TextField
+          label="Email Address"
+          id="login-email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+        />
         <PasswordField label="Password" value={password} onChange={setPassword} />
         <div className={styles.row}>
           <label className={styles.checkbox}>

@@ -4,6 +4,7 @@ import {
   primitives,
   selectAuthLoading,
   signup,
+  TextField,
   useAppDispatch,
   useAppSelector,
   Link,
@@ -59,36 +60,25 @@ export function SignupPage() {
       subtitle="Join the marketplace for premium digital assets"
     >
       <form className={styles.form} onSubmit={handleSubmit}>
-        <div className={styles.field}>
-          <label htmlFor="signup-name" className={styles.label}>
-            Full Name
-          </label>
-          <input
-            id="signup-name"
-            type="text"
-            className={primitives.input}
-            value={form.name}
-            onChange={(event) => update('name')(event.target.value)}
-            autoComplete="name"
-            placeholder="Jane Doe"
-            required
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="signup-email" className={styles.label}>
-            Email Address
-          </label>
-          <input
-            id="signup-email"
-            type="email"
-            className={primitives.input}
-            value={form.email}
-            onChange={(event) => update('email')(event.target.value)}
-            autoComplete="email"
-            placeholder="you@example.com"
-            required
-          />
-        </div>
+        <TextField
+          label="Full Name"
+          id="signup-name"
+          value={form.name}
+          onChange={update('name')}
+          autoComplete="name"
+          placeholder="Jane Doe"
+          required
+        />
+        <TextField
+          label="Email Address"
+          id="signup-email"
+          type="email"
+          value={form.email}
+          onChange={update('email')}
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+        />
         <PasswordField
           label="Password"
           value={form.password}

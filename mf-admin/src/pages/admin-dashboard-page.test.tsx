@@ -3,10 +3,10 @@ import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DROPDOWNS, product } from '../../testing/fixtures';
+import { DROPDOWNS, product } from '../testing/fixtures';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
-jest.mock('../analytics/sales-chart', () => ({
+jest.mock('../features/analytics/sales-chart', () => ({
   __esModule: true,
   default: () => <div data-testid="sales-chart" />,
 }));

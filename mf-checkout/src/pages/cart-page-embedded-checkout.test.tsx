@@ -13,7 +13,7 @@ import {
 import { renderWithProviders } from '@store/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CartPage } from '../cart/cart-page';
+import { CartPage } from './cart-page';
 
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn() }));
 

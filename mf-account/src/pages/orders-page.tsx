@@ -1,8 +1,8 @@
 import { TabPanel, Tabs, type TabItem } from '@store/shared';
 import { useId, useState } from 'react';
-import { MyDownloads } from '../downloads/my-downloads';
-import { OrderHistory } from './order-history';
-import styles from './orders.module.css';
+import { MyDownloads } from '../features/downloads/my-downloads';
+import { OrderHistory } from '../features/orders/order-history';
+import styles from './orders-page.module.css';
 
 type OrdersTab = 'history' | 'downloads';
 

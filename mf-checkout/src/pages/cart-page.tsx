@@ -10,9 +10,9 @@ import {
   Link,
 } from '@store/shared';
 import { useCallback, useState } from 'react';
-import { CouponBox } from '../coupon/coupon-box';
-import { EmbeddedCheckout } from '../payment/embedded-checkout';
-import type { EmbeddedPayment } from '../payment/mount-embedded-checkout';
+import { CouponBox } from '../features/coupon/coupon-box';
+import { EmbeddedCheckout } from '../features/payment/embedded-checkout';
+import type { EmbeddedPayment } from '../features/payment/mount-embedded-checkout';
 import { CartLine } from './cart-line';
 import styles from './cart-page.module.css';
 import { OrderSummary } from './order-summary';

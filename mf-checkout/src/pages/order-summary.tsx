@@ -1,6 +1,6 @@
 import { primitives, selectCartTotals, selectCoupon, useAppSelector, Link } from '@store/shared';
-import { CheckoutButton } from '../payment/checkout-button';
-import type { EmbeddedPayment } from '../payment/mount-embedded-checkout';
+import { CheckoutButton } from '../features/payment/checkout-button';
+import type { EmbeddedPayment } from '../features/payment/mount-embedded-checkout';
 import styles from './cart-page.module.css';
 
 const money = (amount: number) => `$${amount.toFixed(2)}`;

@@ -1,8 +1,8 @@
 import { type TabItem, TabPanel, Tabs } from '@store/shared';
 import { useDeferredValue, useId, useState } from 'react';
-import { AnalyticsPanel } from '../analytics/analytics-panel';
-import { CreateProductForm } from '../create-product/create-product-form';
-import { ProductsTable } from '../products/products-table';
+import { AnalyticsPanel } from '../features/analytics/analytics-panel';
+import { CreateProductForm } from '../features/create-product/create-product-form';
+import { ProductsTable } from '../features/products/products-table';
 import styles from './admin-dashboard.module.css';
 
 type DashboardTab = 'create' | 'products' | 'analytics';

@@ -1,7 +1,7 @@
 import { errorMessage, notify } from '@store/shared';
 import { useCallback, useRef, useState } from 'react';
-import type { DownloadTicket } from '../orders/order-types';
-import { ordersApi } from '../orders/orders-api';
+import type { DownloadTicket } from './order-types';
+import { ordersApi } from './orders-api';
 
 /**
  * Starts a download in a new tab. A product already in flight is ignored, so a double click

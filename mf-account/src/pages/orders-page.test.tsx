@@ -4,7 +4,7 @@ import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { order, purchased } from '../../testing/fixtures';
+import { order, purchased } from '../testing/fixtures';
 import { OrdersPage } from './orders-page';
 
 const ID = order().id;
