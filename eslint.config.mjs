@@ -78,6 +78,42 @@ const FEATURE_ZONES = APPS.flatMap(featureFolders).map((feature) => {
   };
 });
 
+// The api's domains: every folder of api/src that is not one of its layers' own.
+const API_LAYER_FOLDERS = new Set(['db', 'lib', 'http', 'plugins']);
+const API_DOMAINS = fs
+  .readdirSync(path.join(ROOT, 'api/src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !API_LAYER_FOLDERS.has(entry.name))
+  .map((entry) => entry.name);
+const domains = `{${API_DOMAINS.join(',')}}`;
+
+// The api's layers, top to bottom. A layer may import its own and the ones below it.
+const API_LAYERS = [
+  { name: 'the app (app.ts, server.ts)', files: ['api/src/{app,server}.ts'] },
+  {
+    name: 'routes and plugins',
+    files: ['api/src/{plugins,http}/**', `api/src/${domains}/routes/**`],
+  },
+  {
+    name: 'services',
+    files: [`api/src/${domains}/!(routes)/**`, `api/src/${domains}/*.ts`],
+  },
+  { name: 'the database layer', files: ['api/src/db/**'] },
+  { name: 'lib (with config.ts)', files: ['api/src/lib/**', 'api/src/config.ts'] },
+];
+
+// A lower layer that imports a higher one can no longer be tested, reused or reasoned about
+// without it: a service that reached into a route would need Fastify to run, and the database
+// layer that imported a service would make every migration depend on business rules.
+const API_LAYER_ZONES = API_LAYERS.slice(1).map((layer, index) => ({
+  target: layer.files,
+  from: API_LAYERS.slice(0, index + 1).flatMap((above) => above.files),
+  message:
+    `${layer.name} may not import ${API_LAYERS.slice(0, index + 1)
+      .map((above) => above.name)
+      .join(' or ')}: imports run routes -> services -> db -> lib. Move the piece both need ` +
+    'down a layer, or pass it in.',
+}));
+
 const SHARED_ONLY_IMPORTS = [
   ...['react-router', 'react-router-dom'].map((name) => ({
     name,
@@ -178,6 +214,31 @@ export default tseslint.config(
     },
   },
   {
+    // @store/contract is the api's zod schemas: a value import would compile zod and the schemas
+    // into the app, for shapes the browser never checks. The apps take its types only, which
+    // `import type` erases. Tests are not bundled, so they may read its values (the shell's route
+    // table test compares with STORE_ROUTES); its own rule id, so the no-restricted-imports
+    // blocks above still apply.
+    files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@store/contract',
+              allowTypeImports: true,
+              message:
+                "It is the api's zod schemas: a value import would bundle zod into the app. Take " +
+                "its types with 'import type'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Each zone list above says why its boundary exists. One rule holds them all: a later block
     // setting the same rule for the same files would replace, not add to, the zones.
     files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
@@ -190,6 +251,13 @@ export default tseslint.config(
           zones: [...REMOTE_ZONES, ...SHELL_ZONES, ...SHARED_ZONES, ...FEATURE_ZONES],
         },
       ],
+    },
+  },
+  {
+    files: ['api/src/**'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: API_LAYER_ZONES }],
     },
   },
   {

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { wrapPool, type Db } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { createAnalyticsService } from '../src/services/analytics.ts';
+import { createAnalyticsService } from '../src/analytics/analytics.ts';
 
 const ORDERS = 1_000_000;
 const USERS = 20_000;

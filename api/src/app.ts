@@ -7,7 +7,7 @@ import Fastify, {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { seedCatalog } from './db/seed/catalog.ts';
+import { seedCatalog } from './demo-data/catalog.ts';
 import { RequestLogController } from './lib/request-log.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import authGuard from './plugins/auth-guard.ts';
@@ -21,19 +21,21 @@ import { genReqId } from './plugins/request-id.ts';
 import { routerRefusal } from './plugins/router-refusal.ts';
 import { securityHeaders } from './plugins/security.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
-import analyticsRoutes from './routes/analytics/index.ts';
-import authRoutes from './routes/auth/index.ts';
-import cartRoutes from './routes/cart/index.ts';
-import couponRoutes from './routes/coupons/index.ts';
-import devRoutes from './routes/dev/index.ts';
-import dropdownRoutes from './routes/dropdown/index.ts';
-import fileRoutes from './routes/files/index.ts';
-import healthRoutes from './routes/health/index.ts';
-import orderRoutes from './routes/orders/index.ts';
-import paymentRoutes from './routes/payments/index.ts';
-import productRoutes from './routes/products/index.ts';
-import searchRoutes from './routes/search/index.ts';
-import vitalsRoutes from './routes/vitals/index.ts';
+import analyticsRoutes from './analytics/routes/analytics.ts';
+import authRoutes from './accounts/routes/index.ts';
+import cartRoutes from './cart/routes/cart.ts';
+import couponRoutes from './cart/routes/coupons.ts';
+import devRoutes from './operations/routes/dev.ts';
+import dropdownRoutes from './catalog/routes/dropdown.ts';
+import fileRoutes from './downloads/routes/files.ts';
+import downloadLinkRoutes from './downloads/routes/download-links.ts';
+import previewRoutes from './catalog/routes/previews.ts';
+import healthRoutes from './operations/routes/health.ts';
+import orderRoutes from './checkout/routes/orders.ts';
+import paymentRoutes from './checkout/routes/payments.ts';
+import productRoutes from './catalog/routes/products.ts';
+import searchRoutes from './catalog/routes/search.ts';
+import vitalsRoutes from './operations/routes/vitals.ts';
 
 export interface BuildOptions extends ServiceOverrides {
   /** An open, possibly shared database; when absent the app opens and closes its own. */
@@ -131,11 +133,13 @@ export async function buildApp(
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(dropdownRoutes, { prefix: '/dropdown' });
       await api.register(productRoutes, { prefix: '/products' });
+      await api.register(downloadLinkRoutes, { prefix: '/products' });
       await api.register(searchRoutes, { prefix: '/search' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(couponRoutes, { prefix: '/coupons' });
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(previewRoutes, { prefix: '/files' });
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });
       await api.register(vitalsRoutes, { prefix: '/vitals' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { extractLinks, type MailMessage, type Mailer } from '../src/services/mail/mailer.ts';
+import { extractLinks, type MailMessage, type Mailer } from '../src/infrastructure/mail/mailer.ts';
 import { PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 import { describeEachDatabase } from './helpers/app.ts';
 import { dataUrl } from './helpers/catalog.ts';

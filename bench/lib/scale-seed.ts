@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { hashPassword } from '../../api/src/services/passwords.ts';
+import { hashPassword } from '../../api/src/accounts/passwords.ts';
 import {
   ADJECTIVES,
   KINDS,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page, Request } from 'playwright-core';
@@ -15,6 +15,8 @@ const HOME_JS_BUDGET_KIB = 200;
 // Packages that belong to one route and must never load before it.
 const ROUTE_ONLY_PACKAGES = ['recharts', 'react-confetti', '@stripe/stripe-js'];
 const APPS: AppName[] = ['shell', 'mf-catalog', 'mf-account', 'mf-checkout', 'mf-admin'];
+// A module of zod, as a source map names it (hoisted or nested under another package).
+const ZOD_MODULE = /(^|\/)node_modules\/zod\//;
 
 interface ScriptLoad {
   url: string;
@@ -36,6 +38,11 @@ function recordScripts(page: Page): ScriptLoad[] {
   return scripts;
 }
 
+/** The modules a built file was made from, as its source map lists them. */
+function sourcesOf(mapFile: string): string[] {
+  return (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] }).sources;
+}
+
 /** The npm packages a built file was made from, read from its source map. */
 function packagesIn(url: string): string[] {
   const { port, pathname } = new URL(url);
@@ -43,8 +50,16 @@ function packagesIn(url: string): string[] {
   if (!app) return [];
   const mapFile = path.join(distOf(app), `${pathname}.map`);
   if (!existsSync(mapFile)) return [];
-  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  return sources.flatMap((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? []);
+  return sourcesOf(mapFile).flatMap(
+    (source) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? [],
+  );
+}
+
+/** Every JavaScript file of an app's build (its dist folder), from the folder's root. */
+function builtScripts(app: AppName): string[] {
+  return readdirSync(distOf(app), { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.js'),
+  );
 }
 
 function routeOnlyPackagesIn(scripts: ScriptLoad[]): string[] {
@@ -92,3 +107,21 @@ test('a category page and the cart load no charts, confetti or Stripe code', (t)
     assert.deepEqual(routeOnlyPackagesIn(scripts), [], 'on /cart');
     t.diagnostic(`${scripts.length} scripts checked`);
   }));
+
+// The apps take only types from @store/contract, the api's zod schemas (lint refuses a value
+// import): a value would bring the schemas and zod itself into a browser bundle. Every emitted
+// script, loaded on a page or not, is read through its source map.
+test('no app bundles zod: the contract reaches the apps as types only', (t) => {
+  for (const app of APPS) {
+    const scripts = builtScripts(app);
+    assert.ok(scripts.length > 0, `${app}: no scripts in ${distOf(app)}`);
+    const withZod = scripts.filter((script) => {
+      const mapFile = path.join(distOf(app), `${script}.map`);
+      // Without its map a script could hide zod from this check.
+      assert.ok(existsSync(mapFile), `${app}: ${script} has no source map`);
+      return sourcesOf(mapFile).some((source) => ZOD_MODULE.test(source));
+    });
+    assert.deepEqual(withZod, [], `${app}: these scripts bundle zod`);
+    t.diagnostic(`${app}: ${scripts.length} scripts without zod`);
+  }
+});

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { navbar } from './shopper';
 
-/** Demo products (api/src/db/seed/catalog-data.ts) the journeys buy, with their category slugs. */
+/** Demo products (api/src/demo-data/catalog-data.ts) the journeys buy, with their category slugs. */
 export const SEEDED = {
   scifiVehicles: { name: 'Sci-Fi Vehicle Pack', category: '3d-models', price: 129 },
   productivitySuite: { name: 'Developer Productivity Suite', category: 'software', price: 249 },

@@ -9,7 +9,7 @@ export interface Account {
   password: string;
 }
 
-/** The verified demo accounts the api seeds in development (contract §6). */
+/** The verified demo accounts the api seeds in development (`docs/api.md`, "Accounts and sessions"). */
 export const DEMO_SHOPPER: Account = {
   name: 'Sam Shopper',
   email: 'shopper@example.com',

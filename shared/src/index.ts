@@ -30,7 +30,7 @@ export {
   type SignupResult,
 } from './auth/auth-slice';
 export { hasLoggedInCookie } from './auth/session-indicator';
-export { firstName, isAdmin, type LoginPayload, type SignupPayload, type User } from './auth/user';
+export { firstName, isAdmin } from './auth/user';
 export {
   cartSlice,
   cartCleared,
@@ -48,7 +48,7 @@ export {
   type CartState,
 } from './cart/cart-slice';
 export { computeTotals } from './cart/cart-totals';
-export type { CartItem, CartTotals, Coupon } from './cart/cart-types';
+export type { CartTotals } from './cart/cart-types';
 export {
   isRuntimeConfig,
   REMOTE_KEYS,
@@ -67,7 +67,6 @@ export { Spinner } from './ui/spinner';
 export { Skeleton } from './ui/skeleton';
 export { LoadError } from './ui/load-error';
 export { default as primitives } from './ui/primitives.module.css';
-export type { Category, CategoryStatistics } from './catalog/category';
 export {
   categoriesSlice,
   fetchCategories,
@@ -78,7 +77,6 @@ export {
   type CategoriesState,
 } from './catalog/categories-slice';
 export { renderStandalone } from './federation/render-standalone';
-export type { Product } from './catalog/product';
 export {
   PREVIEW_SIZES,
   PREVIEW_WIDTHS,

@@ -47,6 +47,7 @@ function lintTexts(texts: LintText[]): LintResult[] {
 }
 
 const BOUNDARY = 'import-x/no-restricted-paths';
+const CONTRACT_VALUES = '@typescript-eslint/no-restricted-imports';
 
 // Each import below names a real file, so it resolves as it would in the app; the last line of
 // every text uses what it imports, so no other rule has anything to say.
@@ -85,6 +86,45 @@ const VIOLATIONS = {
     filePath: 'shell/src/features/auth/boundary-check.ts',
     lines: ["import type { FaqItem } from '../static-pages/faq-data';", 'export type { FaqItem };'],
   },
+  apiService: {
+    filePath: 'api/src/catalog/boundary-check.ts',
+    lines: [
+      "import productRoutes from './routes/products.ts';",
+      "import { viewerOf } from '../plugins/auth-guard.ts';",
+      "import { buildApp } from '../app.ts';",
+      'export { productRoutes, viewerOf, buildApp };',
+    ],
+  },
+  apiDatabase: {
+    filePath: 'api/src/db/boundary-check.ts',
+    lines: [
+      "import { createCartService } from '../cart/cart.ts';",
+      "import { errors } from '../http/errors.ts';",
+      'export { createCartService, errors };',
+    ],
+  },
+  apiLib: {
+    filePath: 'api/src/lib/boundary-check.ts',
+    lines: [
+      "import { users } from '../db/schema.ts';",
+      "import { hashPassword } from '../accounts/passwords.ts';",
+      'export { users, hashPassword };',
+    ],
+  },
+  contractInRemote: {
+    filePath: 'mf-catalog/src/features/search/contract-check.ts',
+    lines: [
+      "import { SEARCH_SORTS } from '@store/contract';",
+      "import { CATALOG_SORTS, type Product } from '@store/contract';",
+      'export { SEARCH_SORTS, CATALOG_SORTS };',
+      'export type { Product };',
+    ],
+  },
+  // Test fixtures are bundled into no app either, but they are not tests: still refused.
+  contractInSharedFixtures: {
+    filePath: 'shared/src/testing/contract-check.ts',
+    lines: ["import { STORE_ROUTES } from '@store/contract';", 'export { STORE_ROUTES };'],
+  },
 } satisfies Record<string, LintText>;
 
 const ALLOWED = {
@@ -114,6 +154,39 @@ const ALLOWED = {
       'export { announceApp, REMOTE_ROUTES };',
     ],
   },
+  apiRoute: {
+    filePath: 'api/src/cart/routes/boundary-check.ts',
+    lines: [
+      "import { viewerOf } from '../../plugins/auth-guard.ts';",
+      "import { createCartService } from '../cart.ts';",
+      "import { createCatalogService } from '../../catalog/categories.ts';",
+      "import { users } from '../../db/schema.ts';",
+      "import { HttpError } from '../../lib/http-error.ts';",
+      'export { viewerOf, createCartService, createCatalogService, users, HttpError };',
+    ],
+  },
+  apiService: {
+    filePath: 'api/src/checkout/boundary-check.ts',
+    lines: [
+      "import { issueRewardCoupon } from '../cart/coupons.ts';",
+      "import { Jobs } from '../infrastructure/jobs/boss.ts';",
+      "import { orders } from '../db/schema.ts';",
+      "import { loadConfig } from '../config.ts';",
+      'export { issueRewardCoupon, Jobs, orders, loadConfig };',
+    ],
+  },
+  contractTypes: {
+    filePath: 'shell/src/vitals/contract-check.ts',
+    lines: [
+      "import type { StoreRoute, VitalsBeacon } from '@store/contract';",
+      "import { type CatalogSort } from '@store/contract';",
+      'export type { StoreRoute, VitalsBeacon, CatalogSort };',
+    ],
+  },
+  contractValuesInATest: {
+    filePath: 'shell/src/vitals/contract-check.test.ts',
+    lines: ["import { STORE_ROUTES } from '@store/contract';", 'export { STORE_ROUTES };'],
+  },
 } satisfies Record<string, LintText>;
 
 type Violation = keyof typeof VIOLATIONS;
@@ -127,13 +200,13 @@ beforeAll(() => {
   messagesOf = (text) => results[texts.indexOf(text)]!.messages;
 }, 60_000);
 
-/** The line of every import in a text: each must be refused with the boundary's message. */
-function expectEveryImportRefused(text: LintText, message: RegExp) {
+/** The line of every import in a text: each must be refused by `rule` with its message. */
+function expectEveryImportRefused(text: LintText, message: RegExp, rule = BOUNDARY) {
   const imports = text.lines.flatMap((line, index) =>
     line.startsWith('import ') ? [index + 1] : [],
   );
   const messages = messagesOf(text);
-  expect(messages.filter(({ ruleId }) => ruleId !== BOUNDARY)).toEqual([]);
+  expect(messages.filter(({ ruleId }) => ruleId !== rule)).toEqual([]);
   expect(messages.map(({ line }) => line)).toEqual(imports);
   for (const reported of messages) expect(reported.message).toMatch(message);
 }
@@ -170,8 +243,34 @@ describe('lint rules', () => {
       'shellFeature',
       /move what both use to shell\/src\/common\/, or put the page that composes them in shell\/src\/pages\//,
     ],
+    [
+      'an api service importing a route, a plugin or the app',
+      'apiService',
+      /services may not import the app \(app.ts, server.ts\) or routes and plugins: imports run routes -> services -> db -> lib/,
+    ],
+    [
+      'the api database layer importing a service or a route helper',
+      'apiDatabase',
+      /the database layer may not import the app .* or services/,
+    ],
+    [
+      "the api's lib importing the database layer or a service",
+      'apiLib',
+      /lib \(with config.ts\) may not import .* or the database layer/,
+    ],
   ])('refuses %s', (_, violation, message) => {
     expectEveryImportRefused(VIOLATIONS[violation], message);
+  });
+
+  it.each<[string, Violation]>([
+    ['a remote, with a type beside the value or not', 'contractInRemote'],
+    ["shared's test fixtures", 'contractInSharedFixtures'],
+  ])('refuses a value import of the contract (it would bundle zod) in %s', (_, violation) => {
+    expectEveryImportRefused(
+      VIOLATIONS[violation],
+      /It is the api's zod schemas: a value import would bundle zod into the app\. Take its types with 'import type'\./,
+      CONTRACT_VALUES,
+    );
   });
 
   it.each(Object.keys(ALLOWED) as (keyof typeof ALLOWED)[])(

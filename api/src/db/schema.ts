@@ -388,7 +388,7 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
 
 /**
  * The hand-written mail queue before pg-boss. Nothing writes it any more: at start the api
- * moves the rows still waiting into mail jobs (`services/jobs/mail-queue-import.ts`) and
+ * moves the rows still waiting into mail jobs (`infrastructure/mail/mail-queue-import.ts`) and
  * deletes them; rows marked `given_up_at` stay for the record. A later migration drops it.
  */
 export const mailQueue = pgTable(

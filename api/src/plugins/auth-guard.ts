@@ -3,7 +3,7 @@ import type { User } from '../db/schema.ts';
 import { ACCESS_COOKIE, requestCookie } from '../lib/auth-cookies.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { appWide } from '../lib/plugin.ts';
-import { verifyAccessToken } from '../services/access-tokens.ts';
+import { verifyAccessToken } from '../accounts/access-tokens.ts';
 
 export interface Viewer {
   user: User;

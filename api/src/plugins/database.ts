@@ -1,7 +1,8 @@
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { seed } from '../db/seed/accounts.ts';
+import { seedDemoAccounts } from '../demo-data/accounts.ts';
+import { ensureFirstAdmin } from '../startup/first-admin.ts';
 import { appWide } from '../lib/plugin.ts';
 
 declare module 'fastify' {
@@ -25,7 +26,8 @@ export default appWide<{ config: AppConfig; database?: Database }>(async (app, o
     ));
   try {
     await runMigrations(database);
-    await seed(database.db, options.config, app.log);
+    await ensureFirstAdmin(database.db, options.config, app.log);
+    if (options.config.seedDemoAccounts) await seedDemoAccounts(database.db, options.config);
   } catch (error) {
     if (owned) await database.close();
     throw error;

@@ -1,14 +1,14 @@
 import type { AppConfig } from '../config.ts';
 import { appWide } from '../lib/plugin.ts';
-import { importMailQueue } from '../services/jobs/mail-queue-import.ts';
-import { PaymentSweepJobs } from '../services/jobs/payment-sweep.ts';
+import { importMailQueue } from '../infrastructure/mail/mail-queue-import.ts';
+import { PaymentSweepJobs } from '../checkout/payment-sweep.ts';
 import {
   MAIL_QUEUE,
   mailRetryPolicy,
   PAYMENT_SWEEP_QUEUE,
   paymentSweepQueue,
-} from '../services/jobs/queues.ts';
-import { MailDeliveries } from '../services/mail/deliveries.ts';
+} from '../infrastructure/jobs/queues.ts';
+import { MailDeliveries } from '../infrastructure/mail/deliveries.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,8 +28,8 @@ const DELIVERY_KEYS_DAYS = 30;
 const CLOSE_GRACE_MS = 1_500;
 
 /**
- * Starts the background jobs (`services/jobs/`) once the app is ready (an app that fails to
- * build leaves no worker behind): pg-boss's schema and the queues, this instance's workers, the
+ * Starts the background jobs (`infrastructure/jobs/`; the mail and payment sweep queues) once
+ * the app is ready (an app that fails to build leaves no worker behind): pg-boss's schema and the queues, this instance's workers, the
  * mail left in the old `mail_queue`, then the start-up payment sweep (in the background: a slow
  * provider must not hold up the start). The close lets running jobs finish within the
  * shutdown's deadline.

@@ -1,6 +1,6 @@
 import { RateLimitError } from '../lib/http-error.ts';
 import { appWide } from '../lib/plugin.ts';
-import { createMetrics, type StoreMetrics } from '../services/metrics.ts';
+import { createMetrics, type StoreMetrics } from '../infrastructure/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 const UNMATCHED = 'unmatched';
 
 /**
- * The app's Prometheus metrics (served by `GET /api/metrics`, routes/health/metrics.ts).
+ * The app's Prometheus metrics (served by `GET /api/metrics`, operations/routes/metrics.ts).
  * Registered before the services, which count completed orders and served downloads.
  */
 export default appWide(async (app) => {

@@ -2,7 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod';
-import { ignoredBody } from '../routes/common/ignored-body.ts';
+import { ignoredBody } from '../http/ignored-body.ts';
 
 type Schema = Parameters<SwaggerTransform>[0]['schema'];
 type Answer = { content?: unknown; headers?: unknown };

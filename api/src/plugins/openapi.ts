@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { appWide } from '../lib/plugin.ts';
-import { SESSION_SCHEME } from '../routes/common/security.ts';
+import { SESSION_SCHEME } from '../http/security.ts';
 import { createOpenApiTransforms } from './openapi-transform.ts';
 
 const { version } = JSON.parse(

@@ -4,9 +4,9 @@ import { eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { loadConfig } from '../../src/config.ts';
 import { assetTypes, categories, products } from '../../src/db/schema.ts';
-import { seedCatalog, seedProductId } from '../../src/db/seed/catalog.ts';
+import { seedCatalog, seedProductId } from '../../src/demo-data/catalog.ts';
 import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
-import { renditionKey } from '../../src/services/preview-renditions.ts';
+import { renditionKey } from '../../src/catalog/preview-renditions.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 
 const CATEGORIES = [

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { wrapPglite, type Database, type Db } from '../../src/db/client.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
 import { createPglite } from '../../src/db/pglite.ts';
-import { createAnalyticsService } from '../../src/services/analytics.ts';
+import { createAnalyticsService } from '../../src/analytics/analytics.ts';
 import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
 
 const COUNTS_MIGRATION = '0009_store_counts';

@@ -4,7 +4,7 @@ import { after, before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { mailQueue } from '../../src/db/schema.ts';
-import { MAIL_QUEUE } from '../../src/services/jobs/queues.ts';
+import { MAIL_QUEUE } from '../../src/infrastructure/jobs/queues.ts';
 import { PASSWORD, signUp, uniqueEmail } from '../helpers/accounts.ts';
 import { describeEachDatabase, startApp } from '../helpers/app.ts';
 import { buy, createProducts } from '../helpers/checkout.ts';

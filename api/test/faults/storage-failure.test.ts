@@ -6,7 +6,7 @@ import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { products } from '../../src/db/schema.ts';
 import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
-import { LocalStorage } from '../../src/services/storage/local-storage.ts';
+import { LocalStorage } from '../../src/infrastructure/storage/local-storage.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import {
   adminClient,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { localCheckoutSessions, orders, purchasedProducts } from '../../src/db/schema.ts';
-import { signLocalWebhook } from '../../src/services/payments/local.ts';
+import { signLocalWebhook } from '../../src/checkout/providers/local.ts';
 import { signedInUser } from './accounts.ts';
 import { adminClient, createCatalog, createProduct, type ProductJson } from './catalog.ts';
 import type { TestClient } from './client.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { responseSerializerCompiler } from '../../src/lib/response-serializer.ts';
-import { errorBody } from '../../src/routes/common/errors.ts';
+import { errorAnswer } from '@store/contract';
 
 const compile = (schema: z.ZodType) =>
   responseSerializerCompiler({ schema, method: 'GET', url: '/', httpStatus: '200' }) as (
@@ -40,7 +40,7 @@ describe('response serializer', () => {
   });
 
   it('keeps the extra fields of an error (its schema is loose)', () => {
-    const sent = compile(errorBody)({ message: 'No', fields: { email: 'taken' }, retry: 3 });
+    const sent = compile(errorAnswer)({ message: 'No', fields: { email: 'taken' }, retry: 3 });
     assert.deepEqual(JSON.parse(sent), { message: 'No', fields: { email: 'taken' }, retry: 3 });
   });
 

@@ -17,12 +17,12 @@ import {
   tokenOf,
   type TicketJson,
 } from '../helpers/downloads.ts';
-import { accessTokenKeys } from '../../src/services/access-tokens.ts';
+import { accessTokenKeys } from '../../src/accounts/access-tokens.ts';
 import {
   downloadTokenKeys,
   signDownloadToken,
   type DownloadClaims,
-} from '../../src/services/download-tokens.ts';
+} from '../../src/downloads/download-tokens.ts';
 
 function claimsOf(url: string) {
   return decodeJwt(tokenOf(url)) as unknown as DownloadClaims;

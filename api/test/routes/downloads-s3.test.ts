@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { S3Storage } from '../../src/services/storage/s3-storage.ts';
+import { S3Storage } from '../../src/infrastructure/storage/s3-storage.ts';
 import { signedInUser } from '../helpers/accounts.ts';
 import { startApp, type Suite } from '../helpers/app.ts';
 import { dataUrl, type ProductJson } from '../helpers/catalog.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { S3Storage } from '../../src/services/storage/s3-storage.ts';
+import { S3Storage } from '../../src/infrastructure/storage/s3-storage.ts';
 import { PASSWORD, signUp, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
 import { describeEachDatabase, startApp, type Suite } from '../helpers/app.ts';
 import { dataUrl, type ProductJson } from '../helpers/catalog.ts';

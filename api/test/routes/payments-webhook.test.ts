@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { localCheckoutSessions } from '../../src/db/schema.ts';
-import { signLocalWebhook } from '../../src/services/payments/local.ts';
+import { signLocalWebhook } from '../../src/checkout/providers/local.ts';
 import { signedInUser } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import type { ProductJson } from '../helpers/catalog.ts';

@@ -5,7 +5,7 @@ import { before, it } from 'node:test';
 import sharp from 'sharp';
 import { pixelPng, pngChunk } from '../helpers/images.ts';
 import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
-import { renditionKey } from '../../src/services/preview-renditions.ts';
+import { renditionKey } from '../../src/catalog/preview-renditions.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import {
   adminClient,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { STORE_ROUTES } from '../../src/routes/vitals/store-routes.ts';
+import { STORE_ROUTES } from '@store/contract';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { APP_ORIGIN } from '../helpers/client.ts';
 import { sample, scrape } from '../helpers/metrics.ts';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../../src/db/schema.ts';
-import { signLocalWebhook } from '../../src/services/payments/local.ts';
+import { signLocalWebhook } from '../../src/checkout/providers/local.ts';
 import { PASSWORD, uniqueEmail } from '../helpers/accounts.ts';
 import type { Suite } from '../helpers/app.ts';
 import { PNG_BYTES, dataUrl, productBody, type ProductJson } from '../helpers/catalog.ts';

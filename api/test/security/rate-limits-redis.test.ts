@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { RedisRateLimitStore } from '../../src/services/rate-limit-store.ts';
+import { RedisRateLimitStore } from '../../src/infrastructure/rate-limit-store.ts';
 import { PASSWORD, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
 import { TEST_ENV } from '../helpers/app.ts';
 import { dataUrl } from '../helpers/catalog.ts';

@@ -13,8 +13,8 @@ import {
   accessTokenKeys,
   signAccessToken,
   verifyAccessToken,
-} from '../../src/services/access-tokens.ts';
-import { downloadTokenKeys } from '../../src/services/download-tokens.ts';
+} from '../../src/accounts/access-tokens.ts';
+import { downloadTokenKeys } from '../../src/downloads/download-tokens.ts';
 import { signedInUser } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { adminClient } from '../helpers/catalog.ts';

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import { MemoryCacheStore, RedisCacheStore, type CacheStore } from '../../src/services/cache.ts';
+import {
+  MemoryCacheStore,
+  RedisCacheStore,
+  type CacheStore,
+} from '../../src/infrastructure/cache.ts';
 
 function behavesLikeACacheStore(name: string, create: () => CacheStore) {
   describe(name, () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { JwtKeys } from '../../src/services/jwt-keys.ts';
+import { JwtKeys } from '../../src/accounts/jwt-keys.ts';
 
 const settings = { tokenSecret: 'a'.repeat(40), tokenKeyId: 'k1', previousTokenKey: null };
 

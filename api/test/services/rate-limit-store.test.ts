@@ -6,7 +6,7 @@ import {
   MemoryRateLimitStore,
   RedisRateLimitStore,
   type RateLimitStore,
-} from '../../src/services/rate-limit-store.ts';
+} from '../../src/infrastructure/rate-limit-store.ts';
 
 function behavesLikeARateLimitStore(name: string, create: () => RateLimitStore) {
   describe(name, () => {

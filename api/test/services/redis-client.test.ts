@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { afterEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RedisCacheStore } from '../../src/services/cache.ts';
-import { RedisRateLimitStore } from '../../src/services/rate-limit-store.ts';
+import { RedisCacheStore } from '../../src/infrastructure/cache.ts';
+import { RedisRateLimitStore } from '../../src/infrastructure/rate-limit-store.ts';
 import { freePort } from '../scale-out/cluster.ts';
 
 interface Line {

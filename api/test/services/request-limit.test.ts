@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpError } from '../../src/lib/http-error.ts';
-import { MemoryRateLimitStore } from '../../src/services/rate-limit-store.ts';
-import { requestLimiter } from '../../src/services/request-limit.ts';
+import { MemoryRateLimitStore } from '../../src/infrastructure/rate-limit-store.ts';
+import { requestLimiter } from '../../src/infrastructure/request-limit.ts';
 
 describe('request limiter', () => {
   it('refuses a caller past the limit with 429 and Retry-After, and nobody else', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MemoryCacheStore, type CacheStore } from '../../src/services/cache.ts';
-import { etagMatches, ResponseCache, serialize } from '../../src/services/response-cache.ts';
+import { MemoryCacheStore, type CacheStore } from '../../src/infrastructure/cache.ts';
+import { etagMatches, ResponseCache, serialize } from '../../src/infrastructure/response-cache.ts';
 
 const options = { ttlSeconds: 60, maxBytes: 1024 * 1024 };
 

@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import type { User } from '../../src/db/schema.ts';
-import { MemoryCacheStore, RedisCacheStore, type CacheStore } from '../../src/services/cache.ts';
-import { SessionCache, type LiveSession } from '../../src/services/session-cache.ts';
+import {
+  MemoryCacheStore,
+  RedisCacheStore,
+  type CacheStore,
+} from '../../src/infrastructure/cache.ts';
+import { SessionCache, type LiveSession } from '../../src/accounts/session-cache.ts';
 
 const HOUR = 60 * 60 * 1000;
 

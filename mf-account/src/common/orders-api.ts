@@ -1,24 +1,22 @@
+import type {
+  ACCOUNT_PAGE_LIMIT,
+  DownloadTicket,
+  Order,
+  OrdersPage,
+  PageQuery,
+  PurchasedPage,
+  PurchasedProduct,
+} from '@store/contract';
 import { apiClient, type ListPage } from '@store/shared';
-import type { DownloadTicket, Order, PurchasedProduct } from './order-types';
 
-/** Rows per page of the account's lists, as the api's own default for them. */
-export const ACCOUNT_PAGE_SIZE = 50;
-
-interface OrdersPage {
-  orders: Order[];
-  nextCursor: string | null;
-}
-
-interface PurchasedPage {
-  purchasedProducts: PurchasedProduct[];
-  nextCursor: string | null;
-}
+/** Rows per page of the account's lists: the api's own default for them, typed by it. */
+export const ACCOUNT_PAGE_SIZE: typeof ACCOUNT_PAGE_LIMIT = 50;
 
 const path = (id: string) => encodeURIComponent(id);
 
 /** `cursor` is the previous page's `nextCursor`, null (sent as nothing) for the first page. */
-const pageParams = (cursor: string | null) => ({
-  limit: ACCOUNT_PAGE_SIZE,
+const pageParams = (cursor: string | null): PageQuery => ({
+  limit: String(ACCOUNT_PAGE_SIZE),
   cursor: cursor ?? undefined,
 });
 

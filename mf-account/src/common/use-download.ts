@@ -1,6 +1,6 @@
 import { errorMessage, notify } from '@store/shared';
 import { useCallback, useRef, useState } from 'react';
-import type { DownloadTicket } from './order-types';
+import type { DownloadTicket } from '@store/contract';
 import { ordersApi } from './orders-api';
 
 /**

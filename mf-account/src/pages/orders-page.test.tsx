@@ -4,12 +4,13 @@ import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { OrderStatus } from '@store/contract';
 import { order, purchased } from '../testing/fixtures';
 import { OrdersPage } from './orders-page';
 
 const ID = order().id;
 
-function mockApi(status: string, details: unknown = order({ status })) {
+function mockApi(status: OrderStatus, details: unknown = order({ status })) {
   return jest.spyOn(apiClient, 'get').mockImplementation(
     answerGets({
       '/orders': { orders: [order({ status })], nextCursor: null },
@@ -79,7 +80,7 @@ describe('OrdersPage', () => {
     expect(viewButton).toHaveFocus();
   });
 
-  it.each(['pending', 'failed'])('offers no download in a %s order', async (status) => {
+  it.each(['pending', 'failed'] as const)('offers no download in a %s order', async (status) => {
     mockApi(status);
     const user = userEvent.setup();
     renderWithProviders(<OrdersPage />);

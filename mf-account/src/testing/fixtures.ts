@@ -1,10 +1,14 @@
-import type { Order, PurchasedProduct } from '../common/order-types';
+import type { Order, PurchasedProduct } from '@store/contract';
 
 export const order = (overrides: Partial<Order> = {}): Order => ({
   id: '3f2a9c1e-0000-4000-8000-00000abcd1234',
   status: 'completed',
+  subtotal_amount: 1234.5,
+  discount_amount: 0,
   total_amount: 1234.5,
+  coupon_code: null,
   created_at: '2026-03-15T12:00:00Z',
+  completed_at: '2026-03-15T12:01:00Z',
   items: [
     {
       id: 'i1',

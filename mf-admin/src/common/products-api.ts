@@ -1,32 +1,8 @@
-import { apiClient, type Product } from '@store/shared';
-
-export interface NewProduct {
-  name: string;
-  description: string;
-  price: number;
-  categoryId: string;
-  assetTypeId: string;
-  previewImage: string;
-  originalAsset: string | null;
-  fileName: string | null;
-  fileSize: number | null;
-}
-
-/** The api's orders of the admin list (`sort=`). */
-export type ProductSort = 'newest' | 'name' | 'price_asc' | 'price_desc';
+import type { AdminProductsQuery, NewProduct, Product, ProductsPage } from '@store/contract';
+import { apiClient } from '@store/shared';
 
 /** What the admin's table asks for; every change starts again from the first page. */
-export interface ProductsQuery {
-  /** Part of a name, or a whole product id; empty lists every product. */
-  q: string;
-  sort: ProductSort;
-  limit: number;
-}
-
-export interface ProductsPage {
-  products: Product[];
-  nextCursor: string | null;
-}
+export type ProductsQuery = Required<Omit<AdminProductsQuery, 'cursor'>>;
 
 const path = (id: string) => `/products/${encodeURIComponent(id)}`;
 
@@ -36,7 +12,12 @@ export const productsApi = {
     apiClient
       .get<ProductsPage>('/products', {
         // Absent rather than empty: an empty q or cursor is not a search or a page.
-        params: { q: q || undefined, sort, limit, cursor: cursor ?? undefined },
+        params: {
+          q: q || undefined,
+          sort,
+          limit,
+          cursor: cursor ?? undefined,
+        } satisfies AdminProductsQuery,
       })
       .then((r) => r.data),
   create: (product: NewProduct, onProgress: (percent: number) => void) =>

@@ -5,17 +5,17 @@ import {
   notify,
   rootReducer,
   type PayloadAction,
-  type Product,
   type WithSlice,
 } from '@store/shared';
-import { productsApi, type ProductsPage, type ProductsQuery } from './products-api';
+import type { Product, ProductsPage } from '@store/contract';
+import { productsApi, type ProductsQuery } from './products-api';
 
 /** A row's request in flight, so its button can say what it is doing. */
 export type RowAction = 'feature' | 'delete';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 
-export const DEFAULT_QUERY: ProductsQuery = { q: '', sort: 'newest', limit: 50 };
+export const DEFAULT_QUERY: ProductsQuery = { q: '', sort: 'newest', limit: '50' };
 
 export interface AdminProductsState {
   query: ProductsQuery;

@@ -45,7 +45,7 @@ describe('AdminDashboardPage', () => {
 
     await user.click(tab('Products'));
     await waitFor(() => expect(listCalls()).toHaveLength(1));
-    expect(listCalls()[0]!.config.params).toEqual({ sort: 'newest', limit: 50 });
+    expect(listCalls()[0]!.config.params).toEqual({ sort: 'newest', limit: '50' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading products...');
   });
 
@@ -100,7 +100,7 @@ describe('AdminDashboardPage', () => {
     expect(listCalls()[3]!.config.params).toEqual({
       q: 'old',
       sort: 'newest',
-      limit: 50,
+      limit: '50',
       cursor: 'c2',
     });
     act(() =>
@@ -136,7 +136,7 @@ describe('AdminDashboardPage', () => {
     // The Products tab opens on the first page of the newest products, where it is.
     await user.click(tab('Products'));
     await waitFor(() => expect(listCalls()).toHaveLength(5));
-    expect(listCalls()[4]!.config.params).toEqual({ sort: 'newest', limit: 50 });
+    expect(listCalls()[4]!.config.params).toEqual({ sort: 'newest', limit: '50' });
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('');
     expect(screen.getByRole('status')).toHaveTextContent('Loading products...');
     act(() =>

@@ -1,4 +1,4 @@
-import type { Category } from '@store/shared';
+import type { Category, DropdownsAnswer } from '@store/contract';
 
 export { product } from '@store/shared/testing/fixtures';
 
@@ -6,10 +6,10 @@ export const option = (id: string, display_name: string): Category => ({
   id,
   name: display_name.toLowerCase(),
   display_name,
-  icon: null,
+  icon: 'default',
 });
 
-export const DROPDOWNS = {
+export const DROPDOWNS: DropdownsAnswer = {
   success: true,
   data: {
     categories: [option('c1', 'Brushes'), option('c2', 'Icons')],

@@ -1,12 +1,12 @@
-/** The orders the api lists a category in (`CATALOG_SORTS` in api/src/routes/common/paging.ts). */
+import type { CatalogSort } from '@store/contract';
+
+/** The orders the api lists a category in (the contract's `CatalogSort`), with their labels. */
 export const CATALOG_SORTS = [
   { value: 'newest', label: 'Newest' },
   { value: 'price_asc', label: 'Price: Low to High' },
   { value: 'price_desc', label: 'Price: High to Low' },
   { value: 'name', label: 'Name' },
-] as const;
-
-export type CatalogSort = (typeof CATALOG_SORTS)[number]['value'];
+] as const satisfies readonly { value: CatalogSort; label: string }[];
 
 export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
 

@@ -1,4 +1,5 @@
-import { LoadMore, type PagedList, type Product } from '@store/shared';
+import type { Product } from '@store/contract';
+import { LoadMore, type PagedList } from '@store/shared';
 import { useMemo } from 'react';
 import { FIRST_ROW, ProductGrid } from './product-grid';
 import { ShowPrevious } from './show-previous';

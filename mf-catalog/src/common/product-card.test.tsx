@@ -1,3 +1,4 @@
+import type { User } from '@store/contract';
 import { apiClient, initialAuthState, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
@@ -7,12 +8,15 @@ import userEvent from '@testing-library/user-event';
 import { product } from '@store/shared/testing/fixtures';
 import { ProductCard } from './product-card';
 
-const SIGNED_IN = {
-  auth: {
-    ...initialAuthState(),
-    user: { id: 'u1', name: 'Sam', email: 's@x.io', role: 'user', is_email_verified: true },
-  },
+const SAM: User = {
+  id: 'u1',
+  name: 'Sam',
+  email: 's@x.io',
+  role: 'user',
+  is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 };
+const SIGNED_IN = { auth: { ...initialAuthState(), user: SAM } };
 
 function renderCard() {
   return renderWithProviders(<ProductCard product={product()} headingLevel={2} />, {

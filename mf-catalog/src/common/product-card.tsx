@@ -1,9 +1,9 @@
+import type { Product } from '@store/contract';
 import {
   addToCart,
   formatPrice,
   PREVIEW_SIZES,
   previewImageSources,
-  type Product,
   useAppDispatch,
 } from '@store/shared';
 import { useState } from 'react';

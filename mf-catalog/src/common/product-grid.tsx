@@ -1,4 +1,4 @@
-import type { Product } from '@store/shared';
+import type { Product } from '@store/contract';
 import { ProductCard } from './product-card';
 import styles from './product-grid.module.css';
 

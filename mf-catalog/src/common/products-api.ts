@@ -1,11 +1,7 @@
-import { apiClient, type ListPage, type Product } from '@store/shared';
-import { DEFAULT_CATALOG_SORT, type CatalogSort } from './catalog-sort';
+import type { CatalogSort, CategoryPageQuery, Product, ProductsPage } from '@store/contract';
+import { apiClient, type ListPage } from '@store/shared';
+import { DEFAULT_CATALOG_SORT } from './catalog-sort';
 import { queryString } from './query-string';
-
-interface ProductsPage {
-  products: Product[];
-  nextCursor: string | null;
-}
 
 export const productsApi = {
   /**
@@ -20,8 +16,11 @@ export const productsApi = {
     apiClient
       .get<ProductsPage>(
         `/products/category/${encodeURIComponent(slug)}` +
-          queryString({ sort: sort === DEFAULT_CATALOG_SORT ? null : sort, cursor }),
+          queryString({
+            sort: sort === DEFAULT_CATALOG_SORT ? undefined : sort,
+            cursor: cursor ?? undefined,
+          } satisfies CategoryPageQuery),
       )
-      .then(({ data }) => ({ items: data.products, nextCursor: data.nextCursor ?? null })),
+      .then(({ data }) => ({ items: data.products, nextCursor: data.nextCursor })),
   featured: () => apiClient.get<Product[]>('/products/featured').then((r) => r.data),
 };

@@ -1,4 +1,4 @@
-import type { Product } from '@store/shared';
+import type { Product } from '@store/contract';
 import { product } from '@store/shared/testing/fixtures';
 import type { HeldCall } from '@store/shared/testing/held-api-calls';
 import { act, waitFor } from '@testing-library/react';

@@ -1,10 +1,10 @@
+import type { CartItem } from '@store/contract';
 import {
   PREVIEW_SIZES,
   previewImageSources,
   removeFromCart,
   updateQuantity,
   useAppDispatch,
-  type CartItem,
 } from '@store/shared';
 import { useState } from 'react';
 import styles from './cart-page.module.css';

@@ -1,5 +1,6 @@
 import type { Stripe, StripeEmbeddedCheckout } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import type { CartItem } from '@store/contract';
 import {
   apiClient,
   cartLoaded,
@@ -8,7 +9,6 @@ import {
   Route,
   Routes,
   setStripePublishableKey,
-  type CartItem,
 } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
@@ -19,7 +19,15 @@ jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn() }));
 
 const SECRET = 'cs_test_1_secret_x';
 const lines: CartItem[] = [
-  { _id: 'a', name: 'Brush pack', description: '', image: '/a.png', price: 19.99, quantity: 2 },
+  {
+    _id: 'a',
+    id: 'a',
+    name: 'Brush pack',
+    description: '',
+    image: '/a.png',
+    price: 19.99,
+    quantity: 2,
+  },
 ];
 
 /** Stripe.js as the cart page uses it: one embedded Checkout, created and mounted. */

@@ -1,3 +1,4 @@
+import type { CartItem } from '@store/contract';
 import {
   apiClient,
   cartLoaded,
@@ -7,7 +8,6 @@ import {
   notify,
   setStripePublishableKey,
   type ApiResponse,
-  type CartItem,
 } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
@@ -26,13 +26,22 @@ jest.mock('@stripe/stripe-js/pure', () => {
 const items: CartItem[] = [
   {
     _id: 'a',
+    id: 'a',
     name: 'Brush pack',
     description: 'Brushes',
     image: '/a.png',
     price: 19.99,
     quantity: 2,
   },
-  { _id: 'b', name: 'Font', description: 'A font', image: '/b.png', price: 5.5, quantity: 1 },
+  {
+    _id: 'b',
+    id: 'b',
+    name: 'Font',
+    description: 'A font',
+    image: '/b.png',
+    price: 5.5,
+    quantity: 1,
+  },
 ];
 
 function storeWith(lines: CartItem[]) {

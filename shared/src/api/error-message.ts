@@ -1,3 +1,4 @@
+import type { ErrorAnswer } from '@store/contract';
 import { isApiError } from './api-error';
 
 /** The server's `message` (or `error`) field, else the given fallback. */
@@ -13,9 +14,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function responseField<T>(error: unknown, field: string): T | undefined {
+/** A field of the api's error answer, if the failure is one that carries it. */
+export function responseField<K extends keyof ErrorAnswer>(
+  error: unknown,
+  field: K,
+): ErrorAnswer[K] | undefined {
   if (!isApiError(error)) return undefined;
   const data: unknown = error.response?.data;
   if (typeof data !== 'object' || data === null) return undefined;
-  return (data as Record<string, T | undefined>)[field];
+  return (data as Partial<ErrorAnswer>)[field];
 }

@@ -1,9 +1,9 @@
+import type { User } from '@store/contract';
 import { apiClient } from '../api/client';
 import { httpError as errorAnswer } from '../testing/api-answers';
 import { notify } from '../ui/notify';
 import { makeStore } from '../store/make-store';
 import { checkAuth, login, logout, refreshToken, UNVERIFIED_MESSAGE } from './auth-slice';
-import type { User } from './user';
 
 const shopper: User = {
   id: '5f2b7c1e-0000-4000-8000-000000000001',
@@ -11,6 +11,7 @@ const shopper: User = {
   email: 'shopper@example.com',
   role: 'user',
   is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 };
 
 function answer<T>(data: T) {

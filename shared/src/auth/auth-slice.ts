@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoginPayload, SignupPayload, User } from '@store/contract';
 import { errorMessage, responseField } from '../api/error-message';
 import { notify } from '../ui/notify';
 import { authApi } from './auth-api';
@@ -8,7 +9,6 @@ import {
   loadStoredUser,
   saveStoredUser,
 } from './session-indicator';
-import type { LoginPayload, SignupPayload, User } from './user';
 
 export interface AuthState {
   user: User | null;
@@ -41,7 +41,7 @@ export const login = createAsyncThunk<LoginResult, LoginPayload>('auth/login', a
     saveStoredUser(user);
     return { success: true, user };
   } catch (error) {
-    if (responseField<boolean>(error, 'emailVerificationRequired')) {
+    if (responseField(error, 'emailVerificationRequired')) {
       notify.error(UNVERIFIED_MESSAGE);
       return { success: false, emailVerificationRequired: true };
     }
@@ -53,7 +53,8 @@ export const login = createAsyncThunk<LoginResult, LoginPayload>('auth/login', a
 export const signup = createAsyncThunk<SignupResult, SignupPayload>(
   'auth/signup',
   async (payload) => {
-    if (payload.password !== payload.confirmPassword) {
+    // As the api checks it: a confirmation, when given, must match.
+    if (payload.confirmPassword !== undefined && payload.password !== payload.confirmPassword) {
       notify.error('Passwords do not match');
       return { success: false };
     }
@@ -63,7 +64,7 @@ export const signup = createAsyncThunk<SignupResult, SignupPayload>(
       return { success: true };
     } catch (error) {
       notify.error(errorMessage(error, 'An error occurred'));
-      return responseField<boolean>(error, 'emailVerificationRequired')
+      return responseField(error, 'emailVerificationRequired')
         ? { success: false, emailVerificationRequired: true }
         : { success: false };
     }

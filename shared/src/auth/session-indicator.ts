@@ -1,4 +1,4 @@
-import type { User } from './user';
+import type { User } from '@store/contract';
 
 const USER_STORAGE_KEY = 'user';
 

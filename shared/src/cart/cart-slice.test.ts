@@ -17,6 +17,7 @@ import { fetchCart } from './cart-thunks';
 
 const product = {
   _id: 'p1',
+  id: 'p1',
   name: 'Brush pack',
   description: 'Brushes',
   image: '/x.png',
@@ -28,7 +29,7 @@ describe('cart slice', () => {
     const store = makeStore();
     store.dispatch(itemAdded(product));
     store.dispatch(itemAdded(product));
-    store.dispatch(itemAdded({ ...product, _id: 'p2', price: 5 }));
+    store.dispatch(itemAdded({ ...product, _id: 'p2', id: 'p2', price: 5 }));
     expect(selectCartCount(store.getState())).toBe(2);
     expect(selectCartTotals(store.getState())).toEqual({ subtotal: 30, total: 30 });
 

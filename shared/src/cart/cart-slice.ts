@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CartItem, Coupon } from '@store/contract';
 import { computeTotals } from './cart-totals';
 import { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart-thunks';
-import type { CartItem, CartTotals, Coupon } from './cart-types';
+import type { CartTotals } from './cart-types';
 
 export interface CartState {
   items: CartItem[];

@@ -1,9 +1,9 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
+import type { CartItem } from '@store/contract';
 import { apiClient } from '../api/client';
 import { errorMessage } from '../api/error-message';
 import type { AuthState } from '../auth/auth-slice';
 import { notify } from '../ui/notify';
-import type { CartItem } from './cart-types';
 
 type ThunkConfig = { state: { auth: AuthState }; rejectValue: string };
 

@@ -1,4 +1,5 @@
-import type { CartItem, CartTotals, Coupon } from './cart-types';
+import type { CartItem, Coupon } from '@store/contract';
+import type { CartTotals } from './cart-types';
 
 const roundCents = (amount: number) => Math.round(amount * 100) / 100;
 

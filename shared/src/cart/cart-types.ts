@@ -1,17 +1,4 @@
-export interface CartItem {
-  _id: string;
-  name: string;
-  description: string;
-  image: string;
-  price: number;
-  quantity: number;
-}
-
-export interface Coupon {
-  code: string;
-  discountPercentage: number;
-}
-
+/** Computed by the client from the cart and the coupon (computeTotals): no api answer. */
 export interface CartTotals {
   subtotal: number;
   total: number;

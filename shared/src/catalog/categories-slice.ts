@@ -1,8 +1,13 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type {
+  CategoriesAnswer,
+  Category,
+  CategoryStatistics,
+  StatisticsAnswer,
+} from '@store/contract';
 import { apiClient } from '../api/client';
 import { errorMessage } from '../api/error-message';
 import { notify } from '../ui/notify';
-import type { Category, CategoryStatistics } from './category';
 
 export interface CategoriesState {
   items: Category[];
@@ -16,7 +21,8 @@ export const fetchCategories = createAsyncThunk<Category[], void, { rejectValue:
   'categories/fetch',
   async (_, { rejectWithValue }) => {
     try {
-      const { data } = await apiClient.get<{ data?: Category[] }>('/dropdown/categories');
+      const { data } = await apiClient.get<CategoriesAnswer>('/dropdown/categories');
+      // The spec: an answer without `data` is an empty category list.
       return data.data ?? [];
     } catch (error) {
       console.error('Failed to fetch categories', error);
@@ -33,9 +39,8 @@ export const fetchCategoryStatistics = createAsyncThunk<
   { rejectValue: string }
 >('categories/fetchStatistics', async (_, { rejectWithValue }) => {
   try {
-    const { data } = await apiClient.get<{ data?: CategoryStatistics[] }>(
-      '/dropdown/categories/statistics',
-    );
+    const { data } = await apiClient.get<StatisticsAnswer>('/dropdown/categories/statistics');
+    // The spec: an answer without `data` is an empty category list.
     return data.data ?? [];
   } catch {
     notify.error('Failed to fetch category statistics');

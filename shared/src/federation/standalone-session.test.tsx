@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { User } from '@store/contract';
 import { apiClient } from '../api/client';
-import type { User } from '../auth/user';
 import { answerGets } from '../testing/api-answers';
 import { renderWithProviders } from '../testing/render-with-providers';
 import { notify } from '../ui/notify';
@@ -13,6 +13,7 @@ const shopper: User = {
   email: 'shopper@example.com',
   role: 'user',
   is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 };
 const cartLine = { _id: 'p1', name: 'Mono Code Font', price: 12, quantity: 1 };
 

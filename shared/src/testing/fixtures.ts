@@ -1,4 +1,4 @@
-import type { Product } from '../catalog/product';
+import type { Product } from '@store/contract';
 
 /** A product as the api answers it, for any app's tests; `overrides` set what a test is about. */
 export const product = (overrides: Partial<Product> = {}): Product => ({

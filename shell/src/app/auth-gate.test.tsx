@@ -1,14 +1,16 @@
+import type { User } from '@store/contract';
 import { apiClient, checkAuth, makeStore, refreshToken, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { AuthGate } from './auth-gate';
 
-const user = {
+const user: User = {
   id: 'u1',
   name: 'Sam Shopper',
   email: 's@example.com',
   role: 'user',
   is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 };
 
 function setIndicator(present: boolean) {

@@ -1,4 +1,5 @@
-import { initialAuthState, type User } from '@store/shared';
+import type { User } from '@store/contract';
+import { initialAuthState } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
@@ -11,12 +12,13 @@ jest.mock('@store/shared', () => ({
   Navigate: ({ to }: { to: string }) => <span data-testid="navigate-to">{to}</span>,
 }));
 
-const user = (role: string): User => ({
+const user = (role: User['role']): User => ({
   id: 'u1',
   name: 'Sam',
   email: 's@x.io',
   role,
   is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 });
 
 function renderGuarded(guard: 'in' | 'out' | 'admin', signedIn: User | null) {

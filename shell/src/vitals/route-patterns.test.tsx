@@ -1,6 +1,7 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes, type RouteObject } from 'react-router';
-import { STORE_ROUTES } from '../../../api/src/routes/vitals/store-routes';
+// A value import of the contract, which the apps' code never makes (tests are not bundled).
+import { STORE_ROUTES } from '@store/contract';
 import { AppRoutes } from '../app/app-routes';
 import { NOT_FOUND_PATTERN, ROUTE_PATTERNS, routePatternOf } from './route-patterns';
 

@@ -1,7 +1,11 @@
+import type { StoreRoute } from '@store/contract';
+
 /**
  * The shell's route table as patterns (app/app-routes.tsx), in the words a beacon may use:
- * the api accepts exactly these (api/src/routes/vitals/store-routes.ts), and a test holds the
- * three lists to one another.
+ * the api accepts exactly these (`STORE_ROUTES` of the contract), and a test holds the three
+ * lists to one another. A copy, not an import: the contract's list is a value, and a value
+ * import would bundle zod into the shell. Typed by the contract's, so a drift fails the type
+ * check as well.
  */
 export const ROUTE_PATTERNS = [
   '/',
@@ -23,12 +27,17 @@ export const ROUTE_PATTERNS = [
   '/terms',
   '/faq',
   '/support',
-] as const;
+] as const satisfies readonly StoreRoute[];
 
 /** What the router's catch-all renders: the not-found page. */
-export const NOT_FOUND_PATTERN = '*';
+export const NOT_FOUND_PATTERN = '*' satisfies StoreRoute;
 
 export type RoutePattern = (typeof ROUTE_PATTERNS)[number] | typeof NOT_FOUND_PATTERN;
+
+// The other way round: a pattern the api accepts and this list lacks is named in the error.
+const _unlisted: [Exclude<StoreRoute, RoutePattern>] extends [never]
+  ? 'none'
+  : Exclude<StoreRoute, RoutePattern> = 'none';
 
 // The router matches decoded segments (`/c%61rt` is the cart); a malformed escape stays as sent.
 function decoded(segment: string): string {

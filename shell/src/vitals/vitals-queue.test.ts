@@ -1,4 +1,5 @@
-import { createVitalsQueue, MAX_METRICS_PER_BEACON, type VitalsBeacon } from './vitals-queue';
+import type { VitalsBeacon } from '@store/contract';
+import { createVitalsQueue, MAX_METRICS_PER_BEACON } from './vitals-queue';
 
 function queueFor(route: Parameters<typeof createVitalsQueue>[0] = '/') {
   const beacons: VitalsBeacon[] = [];

@@ -1,6 +1,9 @@
+import type {
+  MAX_METRICS_PER_BEACON as API_MAX_METRICS,
+  VitalName,
+  VitalsBeacon,
+} from '@store/contract';
 import type { RoutePattern } from './route-patterns';
-
-export type VitalName = 'LCP' | 'CLS' | 'INP';
 
 /** What web-vitals hands each callback, as far as a beacon needs it. */
 export interface ReportedMetric {
@@ -10,13 +13,14 @@ export interface ReportedMetric {
   id: string;
 }
 
-export interface VitalsBeacon {
-  route: RoutePattern;
-  metrics: Array<{ name: VitalName; value: number }>;
-}
+type Measurement = VitalsBeacon['metrics'][number];
 
-/** The api's bounds (api/src/routes/vitals/schemas.ts). */
-export const MAX_METRICS_PER_BEACON = 10;
+/**
+ * The api's bounds (contract/src/operations.ts). Values, which an app never imports from the
+ * contract (zod would come with them): the count is typed by the contract's, so a change there
+ * fails the type check here.
+ */
+export const MAX_METRICS_PER_BEACON: typeof API_MAX_METRICS = 10;
 const MAXIMUM: Record<VitalName, number> = { LCP: 60_000, INP: 60_000, CLS: 10 };
 
 // Past the api's bound a page was still very slow, not absent: it counts in the top bucket
@@ -32,7 +36,7 @@ function bounded(name: VitalName, value: number): number {
  * back to the tab and leaves again, and a second observation would count that visit twice.
  */
 export function createVitalsQueue(route: RoutePattern, send: (beacon: VitalsBeacon) => void) {
-  const pending = new Map<string, { name: VitalName; value: number }>();
+  const pending = new Map<string, Measurement>();
   const sent = new Set<string>();
 
   return {

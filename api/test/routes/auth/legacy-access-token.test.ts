@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { it } from 'node:test';
 import { decodeProtectedHeader } from 'jose';
-import { verifyAccessToken } from '../../../src/services/access-tokens.ts';
+import { verifyAccessToken } from '../../../src/accounts/access-tokens.ts';
 import { signedInUser } from '../../helpers/accounts.ts';
 import { describeEachDatabase } from '../../helpers/app.ts';
 

@@ -8,7 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { MemoryCacheStore, RedisCacheStore, type CacheStore } from '../../../src/services/cache.ts';
+import {
+  MemoryCacheStore,
+  RedisCacheStore,
+  type CacheStore,
+} from '../../../src/infrastructure/cache.ts';
 import { PASSWORD, signedInUser } from '../../helpers/accounts.ts';
 import { TEST_ENV } from '../../helpers/app.ts';
 import { TestClient } from '../../helpers/client.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { Database } from '../../../src/db/client.ts';
-import { RedisCacheStore } from '../../../src/services/cache.ts';
+import { RedisCacheStore } from '../../../src/infrastructure/cache.ts';
 import { TEST_ENV } from '../../helpers/app.ts';
 import { adminClient, createCatalog, createProduct } from '../../helpers/catalog.ts';
 import { databaseKinds, openTestDatabase } from '../../helpers/databases.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { it } from 'node:test';
 import { mailDeliveries } from '../../../src/db/schema.ts';
-import { MAIL_QUEUE } from '../../../src/services/jobs/queues.ts';
+import { MAIL_QUEUE } from '../../../src/infrastructure/jobs/queues.ts';
 import { uniqueEmail } from '../../helpers/accounts.ts';
 import { startApp } from '../../helpers/app.ts';
 import { databaseKinds } from '../../helpers/databases.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.ts';
-import { MAIL_QUEUE, PAYMENT_SWEEP_QUEUE } from '../../../src/services/jobs/queues.ts';
+import { MAIL_QUEUE, PAYMENT_SWEEP_QUEUE } from '../../../src/infrastructure/jobs/queues.ts';
 import { uniqueEmail } from '../../helpers/accounts.ts';
 import { startApp, type Suite } from '../../helpers/app.ts';
 import { databaseKinds, type DatabaseKind } from '../../helpers/databases.ts';

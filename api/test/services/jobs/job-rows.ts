@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../src/db/client.ts';
-import { JOBS_SCHEMA } from '../../../src/services/jobs/boss.ts';
-import type { MailMessage, Mailer } from '../../../src/services/mail/mailer.ts';
+import { JOBS_SCHEMA } from '../../../src/infrastructure/jobs/boss.ts';
+import type { MailMessage, Mailer } from '../../../src/infrastructure/mail/mailer.ts';
 
 export interface JobRow {
   id: string;

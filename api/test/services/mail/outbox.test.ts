@@ -3,8 +3,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { OutboxMailer } from '../../../src/services/mail/outbox.ts';
-import { verificationMail } from '../../../src/services/mail/templates.ts';
+import { OutboxMailer } from '../../../src/infrastructure/mail/outbox.ts';
+import { verificationMail } from '../../../src/infrastructure/mail/templates.ts';
 
 describe('outbox mailer', async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'outbox-test-'));

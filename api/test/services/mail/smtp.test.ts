@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
-import { SmtpMailer } from '../../../src/services/mail/smtp.ts';
-import { verificationMail } from '../../../src/services/mail/templates.ts';
+import { SmtpMailer } from '../../../src/infrastructure/mail/smtp.ts';
+import { verificationMail } from '../../../src/infrastructure/mail/templates.ts';
 
 describe('SMTP mailer', () => {
   const received: { to: string[]; raw: string }[] = [];

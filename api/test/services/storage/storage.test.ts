@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { after, before, describe, it } from 'node:test';
-import { LocalStorage } from '../../../src/services/storage/local-storage.ts';
-import { S3Storage } from '../../../src/services/storage/s3-storage.ts';
-import type { FileStorage } from '../../../src/services/storage/storage.ts';
+import { LocalStorage } from '../../../src/infrastructure/storage/local-storage.ts';
+import { S3Storage } from '../../../src/infrastructure/storage/s3-storage.ts';
+import type { FileStorage } from '../../../src/infrastructure/storage/storage.ts';
 import { startFakeS3, type FakeS3 } from './fake-s3.ts';
 
 function behavesLikeFileStorage(name: string, setup: () => Promise<FileStorage>) {

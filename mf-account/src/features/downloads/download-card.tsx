@@ -1,5 +1,5 @@
 import { formatDate, PREVIEW_SIZES, previewImageSources, primitives } from '@store/shared';
-import type { PurchasedProduct } from '../../common/order-types';
+import type { PurchasedProduct } from '@store/contract';
 import styles from './downloads.module.css';
 
 interface DownloadCardProps {

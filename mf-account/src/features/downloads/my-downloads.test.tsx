@@ -5,13 +5,16 @@ import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PurchasedProduct } from '../../common/order-types';
+import type { PurchasedPage, PurchasedProduct } from '@store/contract';
 import { purchased } from '../../testing/fixtures';
 import { MyDownloads } from './my-downloads';
 
 const LIST = '/orders/purchased-products';
 
-const page = (purchasedProducts: PurchasedProduct[], nextCursor: string | null = null) => ({
+const page = (
+  purchasedProducts: PurchasedProduct[],
+  nextCursor: string | null = null,
+): PurchasedPage => ({
   purchasedProducts,
   nextCursor,
 });
@@ -171,7 +174,7 @@ describe('MyDownloads', () => {
     renderWithProviders(<MyDownloads />);
 
     await waitFor(() => expect(held.calls).toHaveLength(1));
-    expect(held.calls[0]!.config).toMatchObject({ url: LIST, params: { limit: 50 } });
+    expect(held.calls[0]!.config).toMatchObject({ url: LIST, params: { limit: '50' } });
     expect(held.calls[0]!.config.params.cursor).toBeUndefined();
     act(() =>
       held.calls[0]!.answer(
@@ -181,7 +184,10 @@ describe('MyDownloads', () => {
     );
 
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(held.calls[1]!.config).toMatchObject({ url: LIST, params: { limit: 50, cursor: 'c2' } });
+    expect(held.calls[1]!.config).toMatchObject({
+      url: LIST,
+      params: { limit: '50', cursor: 'c2' },
+    });
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
     act(() => held.calls[1]!.answer(200, page([purchased({ id: 'c', name: 'Third' })])));
 

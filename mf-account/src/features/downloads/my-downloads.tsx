@@ -1,7 +1,7 @@
 import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
+import type { DownloadTicket, PurchasedProduct } from '@store/contract';
 import { ordersApi } from '../../common/orders-api';
-import type { DownloadTicket, PurchasedProduct } from '../../common/order-types';
 import { useDownload } from '../../common/use-download';
 import { DownloadCard } from './download-card';
 import styles from './downloads.module.css';

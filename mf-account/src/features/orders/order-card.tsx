@@ -1,5 +1,5 @@
 import { formatDate, formatPrice, primitives } from '@store/shared';
-import type { Order } from '../../common/order-types';
+import type { Order } from '@store/contract';
 import { plural, shortId } from './format';
 import styles from './orders.module.css';
 import { StatusBadge } from './status-badge';

@@ -9,9 +9,9 @@ import {
   Spinner,
   useResource,
 } from '@store/shared';
+import type { Order } from '@store/contract';
 import { useDownload } from '../../common/use-download';
 import { shortId } from './format';
-import type { Order } from '../../common/order-types';
 import { ordersApi } from '../../common/orders-api';
 import styles from './orders.module.css';
 import { StatusBadge } from './status-badge';

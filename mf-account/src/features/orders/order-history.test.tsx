@@ -5,13 +5,16 @@ import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Order } from '../../common/order-types';
+import type { Order, OrdersPage } from '@store/contract';
 import { OrderHistory } from './order-history';
 import { order } from '../../testing/fixtures';
 
 afterEach(() => jest.restoreAllMocks());
 
-const page = (orders: Order[], nextCursor: string | null = null) => ({ orders, nextCursor });
+const page = (orders: Order[], nextCursor: string | null = null): OrdersPage => ({
+  orders,
+  nextCursor,
+});
 const numbered = (from: number, count: number) =>
   Array.from({ length: count }, (_, at) =>
     order({ id: `00000000-0000-4000-8000-0000000${String(from + at).padStart(5, '0')}` }),
@@ -46,9 +49,9 @@ describe('OrderHistory', () => {
     ['failed', 'Failed', 'failed'],
     ['refunded', 'Refunded', 'other'],
   ])('colours status %s as %s (%s)', async (status, label, tone) => {
-    jest
-      .spyOn(apiClient, 'get')
-      .mockImplementation(answerGets({ '/orders': page([order({ status })]) }));
+    // Untyped: the spec's gray is for a status the contract does not list.
+    const answer = { orders: [{ ...order(), status }], nextCursor: null };
+    jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ '/orders': answer }));
     renderWithProviders(<OrderHistory />);
     expect(await screen.findByText(label)).toHaveClass(tone);
   });
@@ -80,7 +83,7 @@ describe('OrderHistory', () => {
     renderWithProviders(<OrderHistory />);
 
     await waitFor(() => expect(held.calls).toHaveLength(1));
-    expect(held.calls[0]!.config).toMatchObject({ url: '/orders', params: { limit: 50 } });
+    expect(held.calls[0]!.config).toMatchObject({ url: '/orders', params: { limit: '50' } });
     expect(held.calls[0]!.config.params.cursor).toBeUndefined();
     act(() => held.calls[0]!.answer(200, page(numbered(1, 2), 'c2')));
 
@@ -90,7 +93,7 @@ describe('OrderHistory', () => {
     expect(held.calls).toHaveLength(2);
     expect(held.calls[1]!.config).toMatchObject({
       url: '/orders',
-      params: { limit: 50, cursor: 'c2' },
+      params: { limit: '50', cursor: 'c2' },
     });
     // Loading more keeps the orders shown and says so on the button.
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
@@ -117,7 +120,7 @@ describe('OrderHistory', () => {
     expect(shownIds()).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(held.calls[2]!.config.params).toEqual({ limit: 50, cursor: 'c2' });
+    expect(held.calls[2]!.config.params).toEqual({ limit: '50', cursor: 'c2' });
   });
 
   it('shows the fallback text with a Retry, never the empty state, when loading fails', async () => {

@@ -1,5 +1,6 @@
 import { httpError } from '@store/shared/testing/api-answers';
-import { apiClient, notify, type ApiResponse, type User } from '@store/shared';
+import type { User } from '@store/contract';
+import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor } from '@testing-library/react';
@@ -12,6 +13,7 @@ const user: User = {
   email: 'ada@example.com',
   role: 'user',
   is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 };
 
 function renderProfile(overrides: Partial<User> = {}) {

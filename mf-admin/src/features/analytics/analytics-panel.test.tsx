@@ -3,7 +3,7 @@ import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DailySales } from './analytics-api';
+import type { Analytics, DailySales } from '@store/contract';
 import { AnalyticsPanel } from './analytics-panel';
 
 jest.mock('./sales-chart', () => ({
@@ -13,7 +13,7 @@ jest.mock('./sales-chart', () => ({
   ),
 }));
 
-const ANALYTICS = {
+const ANALYTICS: Analytics = {
   analyticsData: { users: 1520, products: 48, totalSales: 311, totalRevenue: 12345.6 },
   dailySalesData: [
     { name: '2026-03-14', sales: 4, revenue: 80 },

@@ -8,7 +8,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { DailySales } from './analytics-api';
+import type { DailySales } from '@store/contract';
 
 // SVG attributes take literal colours; these mirror the tokens in shared/src/ui/tokens.css.
 const COLORS = {

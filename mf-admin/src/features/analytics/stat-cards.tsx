@@ -1,5 +1,5 @@
 import { formatPrice } from '@store/shared';
-import type { AnalyticsSummary } from './analytics-api';
+import type { AnalyticsSummary } from '@store/contract';
 import styles from './analytics.module.css';
 
 const count = new Intl.NumberFormat('en-US');

@@ -132,7 +132,7 @@ describe('CreateProductForm', () => {
     const user = userEvent.setup();
     // The table was left on page 3 of a search sorted by name, 25 a page.
     const adminProducts: AdminProductsState = {
-      query: { q: 'glyph', sort: 'name', limit: 25 },
+      query: { q: 'glyph', sort: 'name', limit: '25' },
       cursors: [null, 'c2', 'c3'],
       items: [product({ id: 'old' })],
       nextCursor: 'c4',
@@ -185,7 +185,7 @@ describe('CreateProductForm', () => {
     expect(screen.queryByTestId('asset-summary')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
     // The Products tab opens next on the first page of the newest products, where the new one is.
-    expect(selectProductsQuery(store.getState())).toEqual({ q: '', sort: 'newest', limit: 25 });
+    expect(selectProductsQuery(store.getState())).toEqual({ q: '', sort: 'newest', limit: '25' });
     expect(selectPageNumber(store.getState())).toBe(1);
     expect(store.getState().adminProducts?.items).toEqual([]);
   });

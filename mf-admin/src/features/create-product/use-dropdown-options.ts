@@ -1,4 +1,5 @@
-import { apiClient, useResource, type Category } from '@store/shared';
+import type { Category, DropdownsAnswer } from '@store/contract';
+import { apiClient, useResource } from '@store/shared';
 
 export interface DropdownOptions {
   categories: Category[];
@@ -7,19 +8,10 @@ export interface DropdownOptions {
   error: string | null;
 }
 
-interface DropdownAnswer {
-  success?: boolean;
-  data?: { categories?: Category[]; assetTypes?: Category[] };
-}
-
 const NONE: Category[] = [];
 
-/** As the spec has it, an answer without `data` (or without one of the lists) offers none. */
 function loadDropdownOptions() {
-  return apiClient.get<DropdownAnswer>('/dropdown/all').then(({ data }) => ({
-    categories: data.data?.categories ?? NONE,
-    assetTypes: data.data?.assetTypes ?? NONE,
-  }));
+  return apiClient.get<DropdownsAnswer>('/dropdown/all').then(({ data }) => data.data);
 }
 
 /** Categories and asset types for the create form, from `GET /dropdown/all`. */

@@ -32,7 +32,7 @@ async function pick(file: File): Promise<PickedFile> {
 }
 
 function serverFieldErrors(error: unknown): DraftErrors {
-  const fields = responseField<Record<string, unknown>>(error, 'fields') ?? {};
+  const fields = responseField(error, 'fields') ?? {};
   const known: DraftErrors = {};
   for (const field of FIELDS) {
     const reason = fields[field];

@@ -1,5 +1,5 @@
 import { formatPrice, PREVIEW_SIZES, previewImageSources } from '@store/shared';
-import type { Product } from '@store/shared';
+import type { Product } from '@store/contract';
 import type { RowAction } from '../../common/products-slice';
 import styles from './products.module.css';
 

@@ -1,4 +1,5 @@
-import { LoadError, Spinner, type Product } from '@store/shared';
+import type { Product } from '@store/contract';
+import { LoadError, Spinner } from '@store/shared';
 import type { ReactNode } from 'react';
 import type { AdminProductsState } from '../../common/products-slice';
 import styles from './products.module.css';

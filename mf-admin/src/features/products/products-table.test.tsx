@@ -1,5 +1,6 @@
 import { holdApiCalls, type HeldCall } from '@store/shared/testing/held-api-calls';
-import { notify, type Product } from '@store/shared';
+import type { Product, ProductsPage } from '@store/contract';
+import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +22,10 @@ const named = (count: number, from = 1) =>
     product({ id: `p${from + at}`, name: `Product ${from + at}` }),
   );
 
-const page = (products: Product[], nextCursor: string | null = null) => ({ products, nextCursor });
+const page = (products: Product[], nextCursor: string | null = null): ProductsPage => ({
+  products,
+  nextCursor,
+});
 
 let held: { calls: HeldCall[] };
 
@@ -59,7 +63,7 @@ const pageNumber = () => screen.getByRole('navigation', { name: 'Product pages' 
 describe('ProductsTable', () => {
   it('asks for the first page of 50, newest first, and lists it with dollar prices', async () => {
     renderTable();
-    expect(await listRequest(0)).toEqual({ sort: 'newest', limit: 50 });
+    expect(await listRequest(0)).toEqual({ sort: 'newest', limit: '50' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading products...');
     await answerList(0, page([NEON, PIXEL], 'c2'));
 
@@ -91,7 +95,7 @@ describe('ProductsTable', () => {
     await screen.findByRole('rowheader', { name: 'Product 1' });
 
     await user.click(button('Next'));
-    expect(await listRequest(1)).toEqual({ sort: 'newest', limit: 50, cursor: 'c2' });
+    expect(await listRequest(1)).toEqual({ sort: 'newest', limit: '50', cursor: 'c2' });
     expect(pageNumber()).toHaveTextContent('Page 2');
     // The page left stays, dimmed and busy, and the buttons wait for the next one.
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
@@ -103,7 +107,7 @@ describe('ProductsTable', () => {
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
 
     await user.click(button('Next'));
-    expect(await listRequest(2)).toEqual({ sort: 'newest', limit: 50, cursor: 'c3' });
+    expect(await listRequest(2)).toEqual({ sort: 'newest', limit: '50', cursor: 'c3' });
     await answerList(2, page(named(1, 5), null));
     await waitFor(() => expect(rowNames()).toEqual(['Product 5']));
     expect(pageNumber()).toHaveTextContent('Page 3');
@@ -112,13 +116,13 @@ describe('ProductsTable', () => {
     expect(listCalls()).toHaveLength(3);
 
     await user.click(button('Previous'));
-    expect(await listRequest(3)).toEqual({ sort: 'newest', limit: 50, cursor: 'c2' });
+    expect(await listRequest(3)).toEqual({ sort: 'newest', limit: '50', cursor: 'c2' });
     await answerList(3, page(named(2, 3), 'c3'));
     await waitFor(() => expect(rowNames()).toEqual(['Product 3', 'Product 4']));
     expect(pageNumber()).toHaveTextContent('Page 2');
 
     await user.click(button('Previous'));
-    expect(await listRequest(4)).toEqual({ sort: 'newest', limit: 50 });
+    expect(await listRequest(4)).toEqual({ sort: 'newest', limit: '50' });
     await answerList(4, page(named(2, 1), 'c2'));
     await waitFor(() => expect(rowNames()).toEqual(['Product 1', 'Product 2']));
     expect(pageNumber()).toHaveTextContent('Page 1');
@@ -137,7 +141,7 @@ describe('ProductsTable', () => {
     await user.type(search, 'on');
     // Nothing was asked per keystroke: the search waits for the pause.
     expect(listCalls()).toHaveLength(2);
-    expect(await listRequest(2)).toEqual({ q: 'neon', sort: 'newest', limit: 50 });
+    expect(await listRequest(2)).toEqual({ q: 'neon', sort: 'newest', limit: '50' });
     expect(listCalls()).toHaveLength(3);
     expect(pageNumber()).toHaveTextContent('Page 1');
     await answerList(2, page([NEON]));
@@ -147,7 +151,7 @@ describe('ProductsTable', () => {
     await user.clear(search);
     await user.type(search, 'zzz{Enter}');
     // Enter searches at once.
-    expect(await listRequest(3)).toEqual({ q: 'zzz', sort: 'newest', limit: 50 });
+    expect(await listRequest(3)).toEqual({ q: 'zzz', sort: 'newest', limit: '50' });
     await answerList(3, page([]));
     expect(await screen.findByText('No products found')).toBeInTheDocument();
     expect(screen.queryByText('No products yet')).not.toBeInTheDocument();
@@ -182,7 +186,7 @@ describe('ProductsTable', () => {
     ] as const) {
       const index = listCalls().length;
       await user.selectOptions(screen.getByLabelText('Sort by'), label);
-      expect(await listRequest(index)).toEqual({ sort, limit: 50 });
+      expect(await listRequest(index)).toEqual({ sort, limit: '50' });
       await answerList(index, page([PIXEL, NEON], 'c2'));
       await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false'));
     }
@@ -190,13 +194,13 @@ describe('ProductsTable', () => {
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: low to high');
     await answerList(6, page([NEON, PIXEL], 'c2'));
     await user.click(button('Next'));
-    expect(await listRequest(7)).toEqual({ sort: 'price_asc', limit: 50, cursor: 'c2' });
+    expect(await listRequest(7)).toEqual({ sort: 'price_asc', limit: '50', cursor: 'c2' });
     await answerList(7, page(named(1, 3)));
     await user.selectOptions(screen.getByLabelText('Per page'), '25');
-    expect(await listRequest(8)).toEqual({ sort: 'price_asc', limit: 25 });
+    expect(await listRequest(8)).toEqual({ sort: 'price_asc', limit: '25' });
     expect(pageNumber()).toHaveTextContent('Page 1');
     await user.selectOptions(screen.getByLabelText('Per page'), '100');
-    expect(await listRequest(9)).toEqual({ sort: 'price_asc', limit: 100 });
+    expect(await listRequest(9)).toEqual({ sort: 'price_asc', limit: '100' });
     expect(
       within(screen.getByLabelText('Per page'))
         .getAllByRole('option')
@@ -224,7 +228,7 @@ describe('ProductsTable', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     await user.click(button('Retry'));
-    expect(await listRequest(2)).toEqual({ sort: 'newest', limit: 50, cursor: 'c2' });
+    expect(await listRequest(2)).toEqual({ sort: 'newest', limit: '50', cursor: 'c2' });
     await answerList(2, page([PIXEL]));
     expect(await screen.findByRole('rowheader', { name: 'Pixel Icons' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -291,7 +295,7 @@ describe('ProductsTable', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('rowheader', { name: 'Product 3' })).not.toBeInTheDocument();
     // The same page again, so the row after it moves up and the page stays full.
-    expect(await listRequest(2)).toEqual({ sort: 'newest', limit: 50, cursor: 'c2' });
+    expect(await listRequest(2)).toEqual({ sort: 'newest', limit: '50', cursor: 'c2' });
     await answerList(2, page(named(2, 4), 'c3'));
     await waitFor(() => expect(rowNames()).toEqual(['Product 4', 'Product 5']));
     expect(pageNumber()).toHaveTextContent('Page 2');
@@ -327,7 +331,7 @@ describe('ProductsTable', () => {
     );
     act(() => calls('delete', '/products/p3')[0]!.answer(200, {}));
     await answerList(2, page([]));
-    expect(await listRequest(3)).toEqual({ sort: 'newest', limit: 50 });
+    expect(await listRequest(3)).toEqual({ sort: 'newest', limit: '50' });
     await answerList(3, page(named(2, 1)));
     await waitFor(() => expect(rowNames()).toEqual(['Product 1', 'Product 2']));
     expect(pageNumber()).toHaveTextContent('Page 1');

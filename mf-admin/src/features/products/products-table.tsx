@@ -1,4 +1,5 @@
-import { useAppDispatch, useAppSelector, type Product } from '@store/shared';
+import type { Product } from '@store/contract';
+import { useAppDispatch, useAppSelector } from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
 import type { ProductsQuery } from '../../common/products-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,13 +1,14 @@
 import { primitives } from '@store/shared';
 import { useEffect, useId, useState } from 'react';
-import type { ProductSort, ProductsQuery } from '../../common/products-api';
+import type { CatalogSort } from '@store/contract';
+import type { ProductsQuery } from '../../common/products-api';
 import { PAGE_SIZES } from '../../common/products-slice';
 import styles from './products.module.css';
 
 /** Typing waits this long for the next key before it searches. */
 export const SEARCH_DELAY_MS = 300;
 
-const SORTS: readonly { value: ProductSort; label: string }[] = [
+const SORTS: readonly { value: CatalogSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
   { value: 'name', label: 'Name (A-Z)' },
   { value: 'price_asc', label: 'Price: low to high' },
@@ -61,7 +62,7 @@ export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
           id={`${id}-sort`}
           className={primitives.input}
           value={query.sort}
-          onChange={(event) => onChange({ sort: event.target.value as ProductSort })}
+          onChange={(event) => onChange({ sort: event.target.value as CatalogSort })}
         >
           {SORTS.map(({ value, label }) => (
             <option key={value} value={value}>
@@ -76,7 +77,7 @@ export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
           id={`${id}-limit`}
           className={primitives.input}
           value={query.limit}
-          onChange={(event) => onChange({ limit: Number(event.target.value) })}
+          onChange={(event) => onChange({ limit: event.target.value })}
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>

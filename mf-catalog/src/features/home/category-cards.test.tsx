@@ -1,4 +1,5 @@
-import { apiClient, notify, type ApiResponse, type Category } from '@store/shared';
+import type { Category } from '@store/contract';
+import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
@@ -10,7 +11,7 @@ const category = (n: number): Category => ({
   id: `c${n}`,
   name: `cat-${n}`,
   display_name: `Category ${n}`,
-  icon: n % 2 ? `icon-${n}` : null,
+  icon: n % 2 ? `icon-${n}` : '',
 });
 
 function answerCategories(data: Category[]) {

@@ -1,20 +1,10 @@
-import { apiClient, type ListPage, type Product } from '@store/shared';
+import type { Product, SearchPage } from '@store/contract';
+import { apiClient, type ListPage } from '@store/shared';
 import { queryString } from '../../common/query-string';
 import { SEARCH_FIELDS, type SearchQuery } from './search-query';
 
-/** `GET /api/search`'s answer: one page, and the matches counted up to 1,000. */
-interface SearchAnswer {
-  products: Product[];
-  nextCursor: string | null;
-  total: number;
-  /** More than `total` match: the count stopped at 1,000. */
-  totalCapped: boolean;
-}
-
-export interface SearchPage extends ListPage<Product> {
-  total: number;
-  totalCapped: boolean;
-}
+/** One page of results, and the matches counted up to 1,000 (`totalCapped`: more match). */
+export type SearchResults = ListPage<Product> & Pick<SearchPage, 'total' | 'totalCapped'>;
 
 function searchUrl(query: SearchQuery, cursor: string | null): string {
   const fields = Object.fromEntries(SEARCH_FIELDS.map((name) => [name, query[name]]));
@@ -24,10 +14,10 @@ function searchUrl(query: SearchQuery, cursor: string | null): string {
 /** The api request of a search's first page: also the key of the list it starts. */
 export const searchKey = (query: SearchQuery) => searchUrl(query, null);
 
-export function searchProducts(query: SearchQuery, cursor: string | null): Promise<SearchPage> {
-  return apiClient.get<SearchAnswer>(searchUrl(query, cursor)).then(({ data }) => ({
+export function searchProducts(query: SearchQuery, cursor: string | null): Promise<SearchResults> {
+  return apiClient.get<SearchPage>(searchUrl(query, cursor)).then(({ data }) => ({
     items: data.products,
-    nextCursor: data.nextCursor ?? null,
+    nextCursor: data.nextCursor,
     total: data.total,
     totalCapped: data.totalCapped,
   }));

@@ -1,14 +1,9 @@
-import { primitives, type Category } from '@store/shared';
+import type { Category, SearchSort } from '@store/contract';
+import { primitives } from '@store/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { SortSelect } from '../../common/sort-select';
 import type { FilterOptions } from './use-filter-options';
-import {
-  effectiveSort,
-  SEARCH_SORTS,
-  type SearchField,
-  type SearchQuery,
-  type SearchSort,
-} from './search-query';
+import { effectiveSort, SEARCH_SORTS, type SearchField, type SearchQuery } from './search-query';
 import styles from './search-page.module.css';
 
 /** How long typing in a price field rests before the URL (and the results) follow it. */

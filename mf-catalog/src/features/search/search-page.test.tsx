@@ -1,3 +1,4 @@
+import type { DropdownsAnswer } from '@store/contract';
 import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { product } from '@store/shared/testing/fixtures';
@@ -8,7 +9,7 @@ import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'reac
 import { answerer, productsPage } from '../../testing/paged-answers';
 import { SearchPage } from './search-page';
 
-const DROPDOWNS = {
+const DROPDOWNS: DropdownsAnswer = {
   success: true,
   data: {
     categories: [

@@ -1,10 +1,5 @@
-import {
-  LoadError,
-  usePagedList,
-  useSearchParams,
-  type ListPage,
-  type Product,
-} from '@store/shared';
+import type { Product } from '@store/contract';
+import { LoadError, usePagedList, useSearchParams, type ListPage } from '@store/shared';
 import { useMemo, useState } from 'react';
 import { PAGES_KEPT, PagedProducts } from '../../common/paged-products';
 import { FIRST_ROW } from '../../common/product-grid';

@@ -1,20 +1,17 @@
-import { CATALOG_SORTS, type CatalogSort } from '../../common/catalog-sort';
+import type { SearchQuery as SearchRequest, SearchSort } from '@store/contract';
+import { CATALOG_SORTS } from '../../common/catalog-sort';
 
 /** The search sorts: the api's `relevance` (for a search term) and the catalog sorts. */
-export const SEARCH_SORTS = [{ value: 'relevance', label: 'Relevance' }, ...CATALOG_SORTS] as const;
+export const SEARCH_SORTS = [
+  { value: 'relevance', label: 'Relevance' },
+  ...CATALOG_SORTS,
+] as const satisfies readonly { value: SearchSort; label: string }[];
 
-export type SearchSort = 'relevance' | CatalogSort;
-
-/** A search as `/search`'s URL states it; '' for a filter not set. */
-export interface SearchQuery {
-  q: string;
-  category: string;
-  assetType: string;
-  minPrice: string;
-  maxPrice: string;
-  /** As in the URL: '' is the api's default (relevance with a term, newest without). */
-  sort: string;
-}
+/**
+ * A search as `/search`'s URL states it, in the api's parameter names; '' for a filter not set,
+ * and a `sort` of '' is the api's default (relevance with a term, newest without).
+ */
+export type SearchQuery = Record<Exclude<keyof SearchRequest, 'cursor' | 'limit'>, string>;
 
 export type SearchField = keyof SearchQuery;
 

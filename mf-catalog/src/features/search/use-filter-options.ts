@@ -1,4 +1,5 @@
-import { apiClient, useResource, type Category } from '@store/shared';
+import type { Category, DropdownsAnswer } from '@store/contract';
+import { apiClient, useResource } from '@store/shared';
 
 export interface FilterOptions {
   categories: Category[];
@@ -6,20 +7,12 @@ export interface FilterOptions {
   loading: boolean;
 }
 
-interface DropdownAnswer {
-  data?: { categories?: Category[]; assetTypes?: Category[] };
-}
-
 const NONE: Category[] = [];
 const FAILED = 'Failed to fetch the search filters';
 
-/** As the spec has it, an answer without `data` (or without one of the lists) offers none. */
 function loadFilterOptions() {
-  return apiClient.get<DropdownAnswer>('/dropdown/all').then(
-    ({ data }) => ({
-      categories: data.data?.categories ?? NONE,
-      assetTypes: data.data?.assetTypes ?? NONE,
-    }),
+  return apiClient.get<DropdownsAnswer>('/dropdown/all').then(
+    ({ data }) => data.data,
     (error: unknown) => {
       console.error(FAILED, error);
       throw error;

@@ -1,3 +1,4 @@
+import type { Coupon } from '@store/contract';
 import {
   couponApplied,
   couponRemoved,
@@ -7,7 +8,6 @@ import {
   selectCoupon,
   useAppDispatch,
   useAppSelector,
-  type Coupon,
 } from '@store/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { couponApi } from './coupon-api';

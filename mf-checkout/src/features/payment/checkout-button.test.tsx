@@ -24,7 +24,9 @@ jest.mock('@stripe/stripe-js/pure', () => {
 function renderWithLine(onEmbeddedCheckout = jest.fn()) {
   const store = makeStore();
   store.dispatch(
-    cartLoaded([{ _id: 'a', name: 'A', description: '', image: '', price: 3, quantity: 2 }]),
+    cartLoaded([
+      { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 3, quantity: 2 },
+    ]),
   );
   renderWithProviders(<CheckoutButton onEmbeddedCheckout={onEmbeddedCheckout} />, { store });
   return onEmbeddedCheckout;

@@ -1,3 +1,4 @@
+import type { CheckoutPayload, CheckoutSession } from '@store/contract';
 import {
   apiClient,
   errorMessage,
@@ -10,11 +11,6 @@ import {
 } from '@store/shared';
 import { useState } from 'react';
 import type { EmbeddedPayment } from './mount-embedded-checkout';
-
-/** A hosted page to leave for (the local provider), or Stripe's embedded Checkout's secret. */
-type CheckoutSession = { id: string; totalAmount: number } & (
-  { url: string } | { clientSecret: string }
-);
 
 interface CheckoutButtonProps {
   /** The cart page mounts Stripe's embedded Checkout with it. */
@@ -37,7 +33,8 @@ export function CheckoutButton({ onEmbeddedCheckout }: CheckoutButtonProps) {
       const { data } = await apiClient.post<CheckoutSession>('/payments/create-checkout-session', {
         products: items.map((item) => ({ _id: item._id, quantity: item.quantity })),
         couponCode: coupon?.code ?? null,
-      });
+      } satisfies CheckoutPayload);
+      // A hosted page to leave for (the local provider), or Stripe's embedded Checkout's secret.
       if (!('clientSecret' in data)) return window.location.assign(data.url);
       const publishableKey = stripePublishableKey();
       if (!publishableKey) {

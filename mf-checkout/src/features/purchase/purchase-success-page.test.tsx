@@ -20,7 +20,9 @@ describe('PurchaseSuccessPage', () => {
     const post = jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
     const store = makeStore();
     store.dispatch(
-      cartLoaded([{ _id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 }]),
+      cartLoaded([
+        { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 },
+      ]),
     );
     renderWithProviders(
       <StrictMode>

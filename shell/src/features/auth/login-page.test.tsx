@@ -1,3 +1,4 @@
+import type { User } from '@store/contract';
 import { apiClient, notify, UNVERIFIED_MESSAGE, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
@@ -6,12 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { LoginPage } from './login-page';
 
-const SAM = {
+const SAM: User = {
   id: '1',
   name: 'Sam Carter',
   email: 'sam@example.com',
   role: 'user',
   is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 };
 
 function renderLogin() {

@@ -1,3 +1,4 @@
+import type { VerifiedAnswer } from '@store/contract';
 import { authApi, errorMessage, notify, primitives, Spinner, Link, useParams } from '@store/shared';
 import { useEffect, useRef, useState } from 'react';
 import { AuthCard } from './auth-card';
@@ -5,7 +6,7 @@ import styles from './auth.module.css';
 
 type VerifyState =
   | { status: 'verifying' }
-  | { status: 'success'; message: string; user: { name: string; email: string } }
+  | ({ status: 'success' } & VerifiedAnswer)
   | { status: 'error'; message: string };
 
 const CARD = {

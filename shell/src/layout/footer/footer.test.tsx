@@ -1,4 +1,5 @@
-import { apiClient, notify, type ApiResponse, type Category } from '@store/shared';
+import type { Category } from '@store/contract';
+import { apiClient, notify, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
@@ -10,7 +11,7 @@ const CATEGORIES: Category[] = Array.from({ length: 8 }, (_, index) => ({
   id: String(index + 1),
   name: `cat-${index + 1}`,
   display_name: `Category ${index + 1}`,
-  icon: null,
+  icon: 'default',
 }));
 
 afterEach(() => jest.restoreAllMocks());

@@ -1,11 +1,5 @@
-import {
-  apiClient,
-  initialAuthState,
-  makeStore,
-  type ApiResponse,
-  type CartItem,
-  type User,
-} from '@store/shared';
+import type { CartItem, User } from '@store/contract';
+import { apiClient, initialAuthState, makeStore, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { act, screen, within } from '@testing-library/react';
@@ -22,9 +16,11 @@ const SAM: User = {
   email: 'sam@x.io',
   role: 'user',
   is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
 };
 const ITEM: CartItem = {
   _id: 'p1',
+  id: 'p1',
   name: 'Brush pack',
   description: '',
   image: '',

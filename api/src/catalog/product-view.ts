@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type CatalogSort, type Product } from '@store/contract';
+import type { Db } from '../db/client.ts';
+import { assetTypes, categories, products } from '../db/schema.ts';
+import { invalidCursor, pageOf, type CursorKey, type Page } from '../lib/cursor.ts';
+
+export const FALLBACK_PREVIEW = 'fallback.png';
+export const PREVIEW_PREFIX = 'previews/';
+
+/** The URL of a stored preview key, or of the fallback image when there is none. */
+export function previewUrl(publicFilesUrl: string, key: string | null): string {
+  const name = key?.startsWith(PREVIEW_PREFIX) ? key.slice(PREVIEW_PREFIX.length) : null;
+  return `${publicFilesUrl}/previews/${name ?? FALLBACK_PREVIEW}`;
+}
+
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** The columns every product read selects (the product joined to its category and type). */
+export const productViewColumns = {
+  product: products,
+  category: categories.name,
+  categoryDisplayName: categories.displayName,
+  assetType: assetTypes.name,
+};
+
+export interface ProductViewRow {
+  product: typeof products.$inferSelect;
+  category: string;
+  categoryDisplayName: string | null;
+  assetType: string | null;
+}
+
+export function toProductView(publicFilesUrl: string, row: ProductViewRow): Product {
+  const { product, category, categoryDisplayName, assetType } = row;
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: centsToDollars(product.priceCents),
+    category,
+    category_display_name: categoryDisplayName,
+    asset_type: assetType,
+    preview_image_url: previewUrl(publicFilesUrl, product.previewImageKey),
+    is_featured: product.isFeatured,
+    file_name: product.fileName,
+    file_size: product.fileSize,
+    max_downloads: product.maxDownloads,
+    download_expiry_days: product.downloadExpiryDays,
+    created_at: product.createdAt.toISOString(),
+  };
+}
+
+export interface ProductViewQuery {
+  where?: SQL | undefined;
+  /** Newest first when absent. */
+  orderBy?: SQL[];
+  limit?: number;
+}
+
+/** Selects live products joined to their category and asset type, shaped as `Product`. */
+export async function selectProductViews(
+  db: Db,
+  publicFilesUrl: string,
+  { where, orderBy, limit }: ProductViewQuery = {},
+): Promise<Product[]> {
+  const query = db
+    .select(productViewColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(assetTypes, eq(assetTypes.id, products.assetTypeId))
+    .where(and(isNull(products.deletedAt), where))
+    .orderBy(...(orderBy ?? [desc(products.createdAt), desc(products.id)]));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map((row) => toProductView(publicFilesUrl, row));
+}
+
+/** The keyset of each catalog sort: its columns, in one direction, the id last. */
+const SORT_KEYS: Record<CatalogSort, { direction: 'asc' | 'desc'; column: SQL }> = {
+  newest: { direction: 'desc', column: sql`${products.createdAt}` },
+  price_asc: { direction: 'asc', column: sql`${products.priceCents}` },
+  price_desc: { direction: 'desc', column: sql`${products.priceCents}` },
+  name: { direction: 'asc', column: sql`${products.name}` },
+};
+
+/**
+ * `created_at` to the microsecond, as ISO text: a JavaScript `Date` keeps milliseconds, and a
+ * cursor rounded to them would repeat or skip rows created within the same millisecond.
+ */
+export const exactTime = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Rows after `key` in `(time desc, id desc)` order: the newest-first lists (orders, purchased
+ * products), whose key is `[exactTime(time), id]`.
+ */
+export function newestAfter(time: AnyPgColumn, id: AnyPgColumn, key: CursorKey): SQL {
+  const [value, keyId] = key;
+  if (key.length !== 2 || typeof value !== 'string' || typeof keyId !== 'string') {
+    throw invalidCursor();
+  }
+  return sql`(${time}, ${id}) < (${value}::timestamptz, ${keyId}::uuid)`;
+}
+
+/**
+ * `(sort column, id)` strictly after `key` in the sort's order, as one row comparison: the
+ * planner turns it into an index range over `(…, column, id)`.
+ */
+export function productsAfter(sort: CatalogSort, key: CursorKey): SQL {
+  const { direction, column } = SORT_KEYS[sort];
+  const [value, id] = key;
+  if (key.length !== 2 || typeof id !== 'string') throw invalidCursor();
+  const operator = sql.raw(direction === 'desc' ? '<' : '>');
+  let bound: SQL;
+  if (sort === 'newest' && typeof value === 'string') bound = sql`${value}::timestamptz`;
+  else if (sort === 'name' && typeof value === 'string') bound = sql`${value}::text`;
+  else if (sort.startsWith('price') && Number.isInteger(value)) bound = sql`${value}::integer`;
+  else throw invalidCursor();
+  return sql`(${column}, ${products.id}) ${operator} (${bound}, ${id}::uuid)`;
+}
+
+export function productOrder(sort: CatalogSort): SQL[] {
+  const { direction, column } = SORT_KEYS[sort];
+  return direction === 'desc' ? [desc(column), desc(products.id)] : [asc(column), asc(products.id)];
+}
+
+export interface ProductPageQuery {
+  where?: SQL | undefined;
+  sort: CatalogSort;
+  /** The decoded cursor: the page starts after this position. */
+  after: CursorKey | null;
+  limit: number;
+  /** Encodes the position of the last row kept into the next page's cursor. */
+  cursorOf: (key: CursorKey) => string;
+}
+
+/** One keyset page of live products in a catalog sort (`limit + 1` rows read, see `pageOf`). */
+export async function selectProductPage(
+  db: Db,
+  publicFilesUrl: string,
+  { where, sort, after, limit, cursorOf }: ProductPageQuery,
+): Promise<Page<Product>> {
+  const rows = await db
+    .select({ ...productViewColumns, exactCreatedAt: exactTime(products.createdAt) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(assetTypes, eq(assetTypes.id, products.assetTypeId))
+    .where(and(isNull(products.deletedAt), where, after ? productsAfter(sort, after) : undefined))
+    .orderBy(...productOrder(sort))
+    .limit(limit + 1);
+  const keyOf = (row: (typeof rows)[number]): CursorKey => {
+    const { product } = row;
+    if (sort === 'newest') return [row.exactCreatedAt, product.id];
+    if (sort === 'name') return [product.name, product.id];
+    return [product.priceCents, product.id];
+  };
+  return pageOf(
+    rows,
+    limit,
+    (last) => cursorOf(keyOf(last)),
+    (row) => toProductView(publicFilesUrl, row),
+  );
+}

@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminProductsQuery,
+  categoryParams,
+  categoryQuery,
+  createProductBody,
+  deletedAnswer,
+  productIdParams,
+  productList,
+  productsPage,
+  productView,
+} from '@store/contract';
+import { HttpError } from '../../lib/http-error.ts';
+import { sendCached } from '../../infrastructure/response-cache.ts';
+import { CACHE_HEADERS, json, notModified } from '../../http/answers.ts';
+import { ADMIN, errors, UNSAFE } from '../../http/errors.ts';
+import { ignoredBody } from '../../http/ignored-body.ts';
+import { SIGNED_IN_ONLY } from '../../http/security.ts';
+
+const JSON_OVERHEAD_BYTES = 1024 * 1024;
+const tags = ['Products'];
+const CACHED = 'Answers 304 to a matching `If-None-Match`.';
+const NOT_UUID = { 400: 'The id is not a UUID' };
+const BAD_PAGE = 'A bad cursor (or one of another list or sort), limit or sort';
+
+const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { products, publicCatalog } = app.services;
+  const { previewMaxBytes, assetMaxBytes } = app.config.uploads;
+  // Files arrive as base64 data URLs (4/3 of their size); the per-file limits answer 413 first.
+  const uploadBodyLimit =
+    Math.ceil(((previewMaxBytes + assetMaxBytes) * 4) / 3) + JSON_OVERHEAD_BYTES;
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Products, paged and searchable (admin)',
+        description:
+          'Live products in the chosen order; `q` keeps those whose name contains it, or the ' +
+          'one whose id it is. The cursor belongs to its `q` and `sort`.',
+        security: SIGNED_IN_ONLY,
+        querystring: adminProductsQuery,
+        response: {
+          200: json('One page of products', productsPage),
+          ...errors(ADMIN, { 400: BAD_PAGE }),
+        },
+      },
+    },
+    async (request) => {
+      const { cursor, ...page } = request.query;
+      const { items, nextCursor } = await products.listAll(page, cursor);
+      return { products: items, nextCursor };
+    },
+  );
+
+  app.get(
+    '/featured',
+    {
+      schema: {
+        tags,
+        summary: 'Featured products',
+        description: CACHED,
+        response: {
+          200: json(
+            'The 24 most recently featured products, most recent first',
+            productList,
+            CACHE_HEADERS,
+          ),
+          304: notModified,
+          ...errors(),
+        },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await publicCatalog.featured()),
+  );
+
+  app.get(
+    '/category/:category',
+    {
+      schema: {
+        tags,
+        summary: "A category's products",
+        description:
+          `\`:category\` is the slug. One page in the chosen order; the cursor belongs to ` +
+          `the category and the sort. ${CACHED}`,
+        params: categoryParams,
+        querystring: categoryQuery,
+        response: {
+          200: json(
+            'One page of its products; an unknown slug has none',
+            productsPage,
+            CACHE_HEADERS,
+          ),
+          304: notModified,
+          ...errors({ 400: `A slug over 200 characters; ${BAD_PAGE.toLowerCase()}` }),
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await publicCatalog.category(request.params.category, request.query),
+      ),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      bodyLimit: uploadBodyLimit,
+      schema: {
+        tags,
+        summary: 'Create a product (admin)',
+        description:
+          'The preview (a real image, checked by its bytes) and the optional asset arrive as ' +
+          'data URLs.',
+        security: SIGNED_IN_ONLY,
+        body: createProductBody,
+        response: {
+          201: json('The new product', productView),
+          ...errors(UNSAFE, ADMIN, {
+            400: 'An unknown category or asset type, or a preview that is not an image',
+            413: 'The preview or the asset is over its size limit',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { price, ...fields } = request.body;
+      const product = await products.create({ ...fields, priceCents: price });
+      return reply.code(201).send(product);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Delete a product (admin)',
+        description: 'Soft delete: it leaves the catalog and every cart; buyers keep downloads.',
+        security: SIGNED_IN_ONLY,
+        params: productIdParams,
+        body: ignoredBody,
+        response: {
+          200: json('Deleted', deletedAnswer),
+          ...errors(UNSAFE, ADMIN, NOT_UUID, { 404: 'No such product' }),
+        },
+      },
+    },
+    async (request) => {
+      if (!(await products.remove(request.params.id))) {
+        throw new HttpError(404, 'Product not found');
+      }
+      return { message: 'Product deleted successfully', id: request.params.id };
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Toggle featured (admin)',
+        security: SIGNED_IN_ONLY,
+        params: productIdParams,
+        body: ignoredBody,
+        response: {
+          200: json('The product with `is_featured` toggled', productView),
+          ...errors(UNSAFE, ADMIN, NOT_UUID, { 404: 'No such product' }),
+        },
+      },
+    },
+    async (request) => {
+      const product = await products.toggleFeatured(request.params.id);
+      if (!product) throw new HttpError(404, 'Product not found');
+      return product;
+    },
+  );
+};
+
+export default productRoutes;

@@ -1,0 +1,171 @@
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import { orders } from '../db/schema.ts';
+
+// Every write to the `orders` table is in this module: checkout creates an order, a provider
+// links its session, and an order ends completed or failed exactly once. Reading the state
+// machine in one place is what keeps "exactly once" checkable.
+
+export interface NewOrder {
+  userId: string;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  couponId: string | null;
+  couponCode: string | null;
+  discountPercentage: number | null;
+  provider: 'local' | 'stripe';
+  /** JSON of `[{product_id, name, unit_price_cents, quantity, preview_image_key}]`. */
+  lines: string;
+}
+
+/**
+ * Inserts a pending order and its lines in one statement: atomic without a transaction's
+ * BEGIN and COMMIT round trips, and one commit instead of a transaction's three statements.
+ */
+export const insertOrder = preparedStatement<{ id: string }, Record<keyof NewOrder, unknown>>(
+  'order_insert',
+  sql`with created as (
+    insert into orders (user_id, subtotal_cents, discount_cents, total_cents, coupon_id,
+      coupon_code, discount_percentage, provider)
+    values (${sql.placeholder('userId')}::uuid, ${sql.placeholder('subtotalCents')}::int,
+      ${sql.placeholder('discountCents')}::int, ${sql.placeholder('totalCents')}::int,
+      ${sql.placeholder('couponId')}::uuid, ${sql.placeholder('couponCode')}::text,
+      ${sql.placeholder('discountPercentage')}::int, ${sql.placeholder('provider')}::text)
+    returning id
+  ), items as (
+    insert into order_items (order_id, product_id, name, unit_price_cents, quantity,
+      preview_image_key)
+    select created.id, line.product_id, line.name, line.unit_price_cents, line.quantity,
+      line.preview_image_key
+    from created, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as line(
+      product_id uuid, name text, unit_price_cents int, quantity int, preview_image_key text)
+  )
+  select id from created`,
+);
+
+/** One row per order line of the order this call completed; none when another call did. */
+export interface CompletedLine {
+  orderId: string;
+  userId: string;
+  totalCents: number;
+  discountCents: number;
+  email: string;
+  userName: string;
+  /** Null only for an order without lines, which checkout never creates. */
+  itemName: string | null;
+  quantity: number | null;
+  unitPriceCents: number | null;
+}
+
+/**
+ * Completes a pending order in one statement, so the whole completion is one round trip and
+ * one commit. The conditional UPDATE picks the single winner among concurrent callers; every
+ * other step reads its RETURNING, so a caller that lost changes nothing. Every step also goes
+ * through `buyer`, which locks the buyer's row first (as the former transaction did right
+ * after its UPDATE): completions of one user's orders run one after the other, so a reward
+ * coupon can replace the active one safely, and no two completions can take the grant or
+ * coupon rows in opposite orders. Then: grant downloads (buying again adds
+ * `max_downloads x quantity` and keeps the later expiry, null = never; days are 24 hours),
+ * consume the coupon, take the bought products out of the cart.
+ */
+export const completeOrder = preparedStatement<CompletedLine, { orderId: string }>(
+  'order_complete',
+  sql`with completed as (
+    update orders set status = 'completed', completed_at = now()
+    where id = ${sql.placeholder('orderId')}::uuid and status = 'pending'
+    returning id, user_id, coupon_id, total_cents, discount_cents
+  ), buyer as (
+    select c.id, c.user_id, c.coupon_id, c.total_cents, c.discount_cents, u.email, u.name
+    from completed c join users u on u.id = c.user_id
+    for update of u
+  ), items as (
+    select oi.id, oi.created_at, oi.product_id, oi.name, oi.quantity, oi.unit_price_cents,
+      p.max_downloads, p.download_expiry_days
+    from order_items oi
+    join buyer b on b.id = oi.order_id
+    join products p on p.id = oi.product_id
+  ), granted as (
+    insert into purchased_products as grant_row
+      (user_id, product_id, order_id, remaining_downloads, max_downloads, expires_at)
+    select b.user_id, i.product_id, b.id, i.max_downloads * i.quantity,
+      i.max_downloads * i.quantity,
+      case when i.download_expiry_days is null then null
+        else now() + make_interval(secs => i.download_expiry_days * 86400) end
+    from items i cross join buyer b
+    on conflict (user_id, product_id) do update set
+      remaining_downloads = grant_row.remaining_downloads + excluded.remaining_downloads,
+      max_downloads = grant_row.max_downloads + excluded.max_downloads,
+      expires_at = case when grant_row.expires_at is null or excluded.expires_at is null
+        then null else greatest(grant_row.expires_at, excluded.expires_at) end,
+      order_id = excluded.order_id,
+      updated_at = now()
+  ), consumed as (
+    update coupons set consumed_at = now(), consumed_order_id = b.id
+    from buyer b
+    where coupons.id = b.coupon_id and coupons.consumed_at is null
+  ), emptied as (
+    delete from cart_items
+    using buyer b
+    where cart_items.user_id = b.user_id
+      and cart_items.product_id in (select product_id from items)
+  )
+  select b.id as "orderId", b.user_id as "userId", b.total_cents as "totalCents",
+    b.discount_cents as "discountCents", b.email, b.name as "userName",
+    i.name as "itemName", i.quantity, i.unit_price_cents as "unitPriceCents"
+  from buyer b
+  left join items i on true
+  order by i.created_at, i.id`,
+);
+
+/**
+ * Marks a pending order failed (session expired or cancelled, or no session could be made);
+ * a completed order stays as it is. Whether this call changed it.
+ */
+export async function failPendingOrder(db: Db, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'failed', failedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Fails pending orders that never got a provider session (the create call died). */
+export async function failOrphanOrders(db: Db, createdBefore: Date): Promise<number> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'failed', failedAt: new Date() })
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        isNull(orders.providerSessionId),
+        lt(orders.createdAt, createdBefore),
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Stores the provider's session id on its order (for providers that do not link it). */
+export function recordSessionStatement(db: Db) {
+  return db
+    .update(orders)
+    .set({ providerSessionId: sql`${sql.placeholder('sessionId')}` })
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_record_session');
+}
+
+/**
+ * A provider's session insert that links its order in the same statement (one round trip):
+ * `created` must be an INSERT ... RETURNING `id` (the session id) and `order_id`.
+ */
+export function linkingSession(created: SQL): SQL {
+  return sql`with created as (${created}), linked as (
+    update orders set provider_session_id = created.id
+    from created
+    where orders.id = created.order_id
+  )
+  select id from created`;
+}

@@ -1,0 +1,308 @@
+import { MAX_QUANTITY } from '@store/contract';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { orders, products, type Order, type User } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { isServiceOutage } from '../lib/service-outage.ts';
+import type { CouponService } from '../cart/coupons.ts';
+import type { OrderService } from './orders.ts';
+import { centsToDollars } from '../catalog/product-view.ts';
+import {
+  failOrphanOrders,
+  insertOrder,
+  recordSessionStatement,
+  type NewOrder,
+} from './order-writes.ts';
+import {
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type PaymentEntry,
+  type PaymentProvider,
+  type ProviderSession,
+} from './providers/provider.ts';
+
+/** An order whose provider session was never stored (the create call died) is abandoned. */
+const ORPHAN_AFTER_MS = 60 * 60 * 1000;
+
+export interface CheckoutInput {
+  products: { id: string; quantity: number }[];
+  couponCode: string | null;
+}
+
+export type CheckoutAnswer = PaymentEntry & { id: string; totalAmount: number };
+
+export type Settlement = 'completed' | 'failed' | 'pending';
+
+const timedOut = (error: unknown) => error instanceof ProviderUnavailableError && error.timedOut;
+
+/** Nothing was charged: the shopper can simply try again. */
+function checkoutUnavailable(error: unknown): HttpError {
+  return timedOut(error)
+    ? new HttpError(504, 'The payment provider did not answer in time. Please try again.')
+    : new HttpError(502, 'The payment provider is unavailable. Please try again.');
+}
+
+/**
+ * The shopper may have paid already: the order stays pending and completes when the provider
+ * answers again (this page reloaded, its webhook or the reconciliation sweep).
+ */
+function confirmationUnavailable(error: unknown): HttpError {
+  return new HttpError(
+    timedOut(error) ? 504 : 502,
+    'We could not confirm your payment with the payment provider yet. If you paid, your order ' +
+      'will be completed automatically; please check again in a few minutes.',
+  );
+}
+
+interface PaymentDeps {
+  db: Db;
+  provider: PaymentProvider;
+  orders: OrderService;
+  coupons: CouponService;
+  log: FastifyBaseLogger;
+}
+
+export function createPaymentService(deps: PaymentDeps) {
+  const { db, provider, log } = deps;
+
+  // The statements of every checkout, built once (see db/prepared.ts for why).
+  const liveProducts = db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      previewImageKey: products.previewImageKey,
+    })
+    .from(products)
+    .where(
+      and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt)),
+    )
+    .prepare('checkout_products');
+  const orderBySession = db
+    .select()
+    .from(orders)
+    .where(eq(orders.providerSessionId, sql.placeholder('sessionId')))
+    .prepare('order_by_session');
+  const recordSession = recordSessionStatement(db);
+
+  function mergeLines(lines: CheckoutInput['products']): Map<string, number> {
+    const merged = new Map<string, number>();
+    for (const line of lines) merged.set(line.id, (merged.get(line.id) ?? 0) + line.quantity);
+    for (const quantity of merged.values()) {
+      if (quantity > MAX_QUANTITY) {
+        throw new HttpError(400, 'Quantity must be between 1 and 99');
+      }
+    }
+    return merged;
+  }
+
+  /** Prices come from the database; whatever the client says a product costs is ignored. */
+  async function createCheckoutSession(user: User, input: CheckoutInput): Promise<CheckoutAnswer> {
+    const quantities = mergeLines(input.products);
+    const ids = [...quantities.keys()];
+    const rows = await liveProducts.execute({ ids });
+    const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+    if (missing.length) {
+      throw new HttpError(400, 'Some products in your cart are no longer available', {
+        productIds: missing,
+      });
+    }
+    const coupon = input.couponCode ? await deps.coupons.usable(user.id, input.couponCode) : null;
+
+    const lines = ids.map((id) => {
+      const row = rows.find((candidate) => candidate.id === id)!;
+      return { ...row, quantity: quantities.get(id)! };
+    });
+    const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    const discount = coupon ? Math.round((subtotal * coupon.discountPercentage) / 100) : 0;
+    const total = subtotal - discount;
+
+    const newOrder: NewOrder = {
+      userId: user.id,
+      subtotalCents: subtotal,
+      discountCents: discount,
+      totalCents: total,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      discountPercentage: coupon?.discountPercentage ?? null,
+      provider: provider.name,
+      lines: JSON.stringify(
+        lines.map((line) => ({
+          product_id: line.id,
+          name: line.name,
+          unit_price_cents: line.priceCents,
+          quantity: line.quantity,
+          preview_image_key: line.previewImageKey,
+        })),
+      ),
+    };
+    const [order] = await insertOrder(db, newOrder);
+    if (!order) throw new Error('order insert returned nothing');
+
+    let session;
+    try {
+      session = await provider.createSession({
+        orderId: order.id,
+        userId: user.id,
+        customerEmail: user.email,
+        lines: lines.map((line) => ({
+          name: line.name,
+          unitAmount: line.priceCents,
+          quantity: line.quantity,
+        })),
+        amountSubtotal: subtotal,
+        amountDiscount: discount,
+        amountTotal: total,
+        coupon: coupon ? { code: coupon.code, percentOff: coupon.discountPercentage } : null,
+      });
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, 'creating the payment session failed');
+      // Nobody got the session's url or client secret, so nothing can be paid for this order.
+      // Should the database be down as well, the order stays pending without a session and the
+      // sweep fails it later.
+      await deps.orders.fail(order.id);
+      // The local provider keeps its sessions in the database: an outage there is the api's.
+      if (isServiceOutage(error)) throw error;
+      throw checkoutUnavailable(error);
+    }
+    if (!session.orderLinked) {
+      await recordSession.execute({ sessionId: session.id, orderId: order.id });
+    }
+    const totalAmount = centsToDollars(total);
+    // Spelled out: the answer's schema is a union, and a field of neither shape matches none.
+    return 'clientSecret' in session
+      ? { id: session.id, clientSecret: session.clientSecret, totalAmount }
+      : { id: session.id, url: session.url, totalAmount };
+  }
+
+  async function orderOfSession(sessionId: string): Promise<Order | null> {
+    const [order] = await orderBySession.execute({ sessionId });
+    return order ?? null;
+  }
+
+  /**
+   * Brings a pending order in line with its provider session: paid completes it (exactly
+   * once), expired fails it, anything else leaves it pending. `paymentFailed` (a delayed
+   * payment method that failed) fails it unless the provider says paid.
+   */
+  async function settle(
+    order: Order,
+    paymentFailed = false,
+    known?: ProviderSession,
+  ): Promise<Settlement> {
+    if (order.status !== 'pending') return order.status;
+    if (!order.providerSessionId) return 'pending';
+    let session;
+    try {
+      session =
+        known?.id === order.providerSessionId
+          ? known
+          : await provider.retrieveSession(order.providerSessionId);
+    } catch (error) {
+      if (isServiceOutage(error)) throw error;
+      log.error({ err: error, orderId: order.id }, 'retrieving the payment session failed');
+      throw confirmationUnavailable(error);
+    }
+    if (!session) return 'pending';
+    if (session.paid) {
+      if (session.amountTotal !== null && session.amountTotal !== order.totalCents) {
+        log.warn(
+          { orderId: order.id, charged: session.amountTotal, expected: order.totalCents },
+          'the provider charged a different total',
+        );
+      }
+      await deps.orders.complete(order);
+      return 'completed';
+    }
+    if (session.expired || paymentFailed) {
+      await deps.orders.fail(order.id);
+      return 'failed';
+    }
+    return 'pending';
+  }
+
+  /** The success page's call: 404 for unknown or someone else's session, 400 unless paid. */
+  async function confirm(userId: string, sessionId: string) {
+    const order = await orderOfSession(sessionId);
+    if (!order || order.userId !== userId) throw new HttpError(404, 'Checkout session not found');
+    const outcome = await settle(order);
+    if (outcome === 'failed') {
+      throw new HttpError(400, 'This checkout session was cancelled or has expired');
+    }
+    if (outcome === 'pending') throw new HttpError(400, 'Payment has not been completed');
+    return {
+      success: true as const,
+      message: 'Payment successful, order created, and coupon deactivated if used.',
+      orderId: order.id,
+    };
+  }
+
+  /**
+   * Settles whatever order a session belongs to (local Pay/Cancel buttons, webhooks). `known`
+   * is the provider's own answer about the session when the caller just got it from the
+   * provider (the local Pay button's conditional UPDATE returns it), so it is not asked twice.
+   */
+  async function settleSession(
+    sessionId: string,
+    paymentFailed = false,
+    known?: ProviderSession,
+  ): Promise<Settlement | null> {
+    const order = await orderOfSession(sessionId);
+    if (!order) return null;
+    return settle(order, paymentFailed, known);
+  }
+
+  async function handleWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ) {
+    let event;
+    try {
+      event = provider.parseWebhook(rawBody, headers);
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error;
+      log.warn({ reason: error.message }, 'webhook rejected');
+      throw new HttpError(400, 'Webhook signature verification failed');
+    }
+    if (event.type === 'ignored') return { received: true };
+    const outcome = await settleSession(event.sessionId, event.type === 'payment_failed');
+    if (outcome === null)
+      log.warn({ sessionId: event.sessionId }, 'webhook for an unknown session');
+    return { received: true };
+  }
+
+  /**
+   * Reconciles orders left pending (a success page that never loaded, a lost webhook, a
+   * crash): asks the provider about each and completes or fails it.
+   */
+  async function sweep() {
+    const result = { completed: 0, failed: 0, pending: 0 };
+    const pending = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          eq(orders.provider, provider.name),
+          isNotNull(orders.providerSessionId),
+        ),
+      );
+    for (const order of pending) {
+      try {
+        result[await settle(order)] += 1;
+      } catch (error) {
+        result.pending += 1;
+        log.error({ err: error, orderId: order.id }, 'reconciling a pending order failed');
+      }
+    }
+    const orphans = await failOrphanOrders(db, new Date(Date.now() - ORPHAN_AFTER_MS));
+    result.failed += orphans;
+    if (pending.length || orphans) log.info(result, 'pending orders reconciled');
+    return result;
+  }
+
+  return { createCheckoutSession, confirm, settleSession, handleWebhook, sweep };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -1,0 +1,64 @@
+import type PgBoss from 'pg-boss';
+import type { AppConfig } from '../../config.ts';
+
+/** Every mail the api sends, one job per message (`infrastructure/mail/mail-jobs.ts`). */
+export const MAIL_QUEUE = 'mail';
+/** Reconciling pending orders with the payment provider (`checkout/payment-sweep.ts`). */
+export const PAYMENT_SWEEP_QUEUE = 'payment-sweep';
+
+/**
+ * nodemailer gives the connection, the greeting and every later reply `SMTP_TIMEOUT_MS` each;
+ * a message takes about eight of those waits (greeting, EHLO, AUTH, MAIL, RCPT, DATA, the
+ * body). A job expires after ten: pg-boss only gives up on an attempt (and lets a retry start)
+ * once the relay has had to time out, so a hung attempt never runs beside its own retry.
+ */
+const SMTP_WAITS_PER_JOB = 10;
+// pg-boss refuses an expiry of a day or more.
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60 - 1;
+
+/** The first retry's delay (pg-boss needs at least a second with backoff). */
+export function mailRetryDelay(config: AppConfig): number {
+  return Math.max(config.mailRetryIntervalSeconds, 1);
+}
+
+/**
+ * pg-boss waits `retryDelay × 2^n` before retry n (each stretched by up to 2× at random), with
+ * no upper bound: enough retries that even the shortest waits add up to the time left, so a
+ * job never ends failed before the give-up time. The attempts after it send nothing (the
+ * worker checks the mail's age), and the job ends failed at the last of them. Nothing left:
+ * no retry, the first attempt fails it.
+ */
+export function mailRetryLimit(secondsLeft: number, retryDelay: number): number {
+  if (secondsLeft <= 0) return 0;
+  return Math.max(Math.ceil(Math.log2(secondsLeft / retryDelay + 1)), 1);
+}
+
+export function mailRetryPolicy(config: AppConfig): PgBoss.Queue {
+  const retryDelay = mailRetryDelay(config);
+  return {
+    name: MAIL_QUEUE,
+    policy: 'standard',
+    retryLimit: mailRetryLimit(config.mailGiveUpAfterSeconds, retryDelay),
+    retryDelay,
+    retryBackoff: true,
+    expireInSeconds: Math.min(
+      Math.ceil((config.smtpTimeoutMs * SMTP_WAITS_PER_JOB) / 1000),
+      MAX_EXPIRY_SECONDS,
+    ),
+  };
+}
+
+/**
+ * `stately`: at most one waiting and one running sweep per key across all instances. Key
+ * `interval` is the periodic chain (each sweep queues the next); key `start-up` the sweep an
+ * instance asks for when it starts (several instances starting at once share one).
+ */
+export const paymentSweepQueue: PgBoss.Queue = {
+  name: PAYMENT_SWEEP_QUEUE,
+  policy: 'stately',
+  retryLimit: 3,
+  retryDelay: 30,
+  retryBackoff: true,
+  // Longer than a sweep over a slow provider; a vanished worker's sweep runs again after it.
+  expireInSeconds: 10 * 60,
+};
