@@ -58,6 +58,9 @@ export const changePasswordBody = z.object({
 
 export const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
+/** The signed opt-out link of an update mail (a JWT, about 200 characters). */
+export const optOutParams = z.object({ token: z.string().min(1).max(1000) });
+
 // Answers.
 
 export const publicUser = z

@@ -102,6 +102,36 @@ export const createProductBody = z.object({
     .nullish(),
 });
 
+/** Edits take create's fields; a preview or a file left out keeps the current one. */
+export const updateProductBody = createProductBody
+  .extend({
+    previewImage: z
+      .string({ error: 'Preview image must be a data URL' })
+      .min(1, 'Preview image must be a data URL')
+      .nullish(),
+    notifyBuyers: z
+      .boolean({ error: 'notifyBuyers must be true or false' })
+      .optional()
+      .default(false)
+      .meta({ description: 'With a new `originalAsset`: mail every buyer who has not opted out' }),
+    releaseNote: z
+      .string({ error: 'Release note must be a string' })
+      .trim()
+      .max(2000, 'Release note must be at most 2000 characters')
+      .nullish()
+      .meta({ description: "What changed in the new file, quoted in the buyers' mail" }),
+  })
+  .refine((body) => !body.notifyBuyers || Boolean(body.originalAsset), {
+    path: ['notifyBuyers'],
+    message: 'Buyers can be notified only of a new file',
+  });
+
+export const buyersAnswer = z.object({
+  buyers: integer.meta({
+    description: 'Buyers an update mail would reach: completed, not refunded orders, not opted out',
+  }),
+});
+
 export const productIdParams = z.object({ id: idField('Product id') });
 
 export const categoryParams = z.object({ category: z.string().min(1).max(200) });
@@ -264,6 +294,8 @@ export type DropdownsAnswer = z.infer<typeof allAnswer>;
 export type Product = z.infer<typeof productView>;
 export type ProductsPage = z.infer<typeof productsPage>;
 export type NewProduct = z.input<typeof createProductBody>;
+export type ProductChange = z.input<typeof updateProductBody>;
+export type BuyersAnswer = z.infer<typeof buyersAnswer>;
 export type CategoryPageQuery = z.input<typeof categoryQuery>;
 export type AdminProductsQuery = z.input<typeof adminProductsQuery>;
 export type DeletedAnswer = z.infer<typeof deletedAnswer>;

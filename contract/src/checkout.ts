@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_CART_LINES, MAX_QUANTITY } from './cart';
 import { dollars, idField, integer, isoTimestamp, uuidText } from './formats';
-import { nextCursor } from './paging';
+import { ACCOUNT_PAGE_LIMIT, cursorParam, limitParam, nextCursor } from './paging';
 
 const productId = z.string().pipe(z.uuid({ error: 'Product id must be a valid id' }));
 
@@ -76,7 +76,11 @@ export const localSessionParams = z.object({
 
 // Orders.
 
-export const ORDER_STATUSES = ['pending', 'completed', 'failed'] as const;
+/**
+ * `refunded`: the store refunded it in full; `disputed`: the buyer's bank disputed the charge.
+ * Both take back what the order granted.
+ */
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'disputed'] as const;
 
 export const orderParams = z.object({ id: idField('Order id') });
 
@@ -107,6 +111,33 @@ export const ordersPage = z
   .object({ orders: z.array(orderView), nextCursor })
   .meta({ id: 'OrderPage', description: 'One page of orders, newest first' });
 
+// The admin's orders.
+
+export const adminOrdersQuery = z.object({
+  q: z.string().trim().max(254, 'q must be at most 254 characters').optional().default('').meta({
+    description:
+      "An order id, or part of the customer's e-mail address (any case); empty: every order",
+  }),
+  cursor: cursorParam,
+  limit: limitParam(ACCOUNT_PAGE_LIMIT),
+});
+
+export const adminOrderView = orderView
+  .extend({
+    customer_email: z.string(),
+    refunded_at: isoTimestamp.nullable(),
+    refund_failed_at: isoTimestamp
+      .nullable()
+      .meta({
+        description: 'The provider reported the last refund failed; the order is completed again',
+      }),
+  })
+  .meta({ id: 'AdminOrder', description: 'An order as the admin lists it' });
+
+export const adminOrdersPage = z
+  .object({ orders: z.array(adminOrderView), nextCursor })
+  .meta({ id: 'AdminOrderPage', description: 'One page of every order, newest first' });
+
 export type CheckoutPayload = z.input<typeof checkoutBody>;
 export type CheckoutSession = z.infer<typeof checkoutAnswer>;
 export type CheckoutConfirmation = z.infer<typeof confirmedAnswer>;
@@ -114,3 +145,6 @@ export type OrderStatus = z.infer<typeof orderView>['status'];
 export type OrderItem = z.infer<typeof orderItem>;
 export type Order = z.infer<typeof orderView>;
 export type OrdersPage = z.infer<typeof ordersPage>;
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
+export type AdminOrder = z.infer<typeof adminOrderView>;
+export type AdminOrdersPage = z.infer<typeof adminOrdersPage>;

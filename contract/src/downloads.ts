@@ -24,6 +24,12 @@ export const purchasedProduct = z
     remainingDownloads: integer,
     maxDownloads: integer,
     canDownload: z.boolean(),
+    fileUpdatedAt: isoTimestamp
+      .nullable()
+      .meta({ description: 'When the file was last replaced by a new version; null: never' }),
+    refunded: z.boolean().meta({
+      description: 'Every order that granted it was refunded or disputed: no download',
+    }),
   })
   .meta({ id: 'PurchasedProduct', description: 'One grant: a product and its downloads' });
 

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type CatalogSort } from '@store/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { assetTypes, cartItems, categories, products } from '../db/schema.ts';
+import { assetTypes, cartItems, categories, productFiles, products } from '../db/schema.ts';
 import { parseDataUrl } from '../lib/data-url.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import type { CursorCodec, CursorKey, Page } from '../lib/cursor.ts';
@@ -242,23 +242,33 @@ export function createProductService({ db, config, storage, cache, cursors, log 
         'image/webp',
         written,
       );
-      const [row] = await db
-        .insert(products)
-        .values({
-          name: input.name,
-          description: input.description,
-          priceCents: input.priceCents,
-          categoryId: input.categoryId,
-          assetTypeId: input.assetTypeId,
-          previewImageKey: previewKey,
-          assetKey,
-          assetContentType: uploads.asset?.declaredType ?? null,
-          fileName: uploads.asset?.fileName ?? null,
-          fileSize: uploads.asset?.bytes.length ?? null,
-        })
-        .returning({ id: products.id });
-      if (!row) throw new Error('product insert returned nothing');
-      id = row.id;
+      const file = uploads.asset && {
+        assetKey: assetKey!,
+        contentType: uploads.asset.declaredType,
+        fileName: uploads.asset.fileName,
+        fileSize: uploads.asset.bytes.length,
+      };
+      id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(products)
+          .values({
+            name: input.name,
+            description: input.description,
+            priceCents: input.priceCents,
+            categoryId: input.categoryId,
+            assetTypeId: input.assetTypeId,
+            previewImageKey: previewKey,
+            assetKey: file?.assetKey ?? null,
+            assetContentType: file?.contentType ?? null,
+            fileName: file?.fileName ?? null,
+            fileSize: file?.fileSize ?? null,
+          })
+          .returning({ id: products.id });
+        if (!row) throw new Error('product insert returned nothing');
+        // Every file version is kept: the first one too (download links name their version).
+        if (file) await tx.insert(productFiles).values({ productId: row.id, version: 1, ...file });
+        return row.id;
+      });
     } catch (error) {
       await Promise.all(
         written.map((key) =>

@@ -66,14 +66,20 @@ export interface CompletedLine {
  * through `buyer`, which locks the buyer's row first (as the former transaction did right
  * after its UPDATE): completions of one user's orders run one after the other, so a reward
  * coupon can replace the active one safely, and no two completions can take the grant or
- * coupon rows in opposite orders. Then: grant downloads (buying again adds
- * `max_downloads x quantity` and keeps the later expiry, null = never; days are 24 hours),
- * consume the coupon, take the bought products out of the cart.
+ * coupon rows in opposite orders. Then: record the order's grants and add them to the buyer's
+ * downloads (buying again adds `max_downloads x quantity` and keeps the later expiry, null =
+ * never, days are 24 hours; a product whose earlier orders were all refunded starts afresh),
+ * consume the coupon, take the bought products out of the cart. The provider's payment id is
+ * stored for refunds and the provider's refund and dispute events.
  */
-export const completeOrder = preparedStatement<CompletedLine, { orderId: string }>(
+export const completeOrder = preparedStatement<
+  CompletedLine,
+  { orderId: string; paymentIntentId: string | null }
+>(
   'order_complete',
   sql`with completed as (
-    update orders set status = 'completed', completed_at = now()
+    update orders set status = 'completed', completed_at = now(),
+      payment_intent_id = ${sql.placeholder('paymentIntentId')}::text
     where id = ${sql.placeholder('orderId')}::uuid and status = 'pending'
     returning id, user_id, coupon_id, total_cents, discount_cents
   ), buyer as (
@@ -86,6 +92,10 @@ export const completeOrder = preparedStatement<CompletedLine, { orderId: string 
     from order_items oi
     join buyer b on b.id = oi.order_id
     join products p on p.id = oi.product_id
+  ), order_grants as (
+    insert into purchase_grants (order_id, product_id, user_id, downloads)
+    select b.id, i.product_id, b.user_id, i.max_downloads * i.quantity
+    from items i cross join buyer b
   ), granted as (
     insert into purchased_products as grant_row
       (user_id, product_id, order_id, remaining_downloads, max_downloads, expires_at)
@@ -95,10 +105,15 @@ export const completeOrder = preparedStatement<CompletedLine, { orderId: string 
         else now() + make_interval(secs => i.download_expiry_days * 86400) end
     from items i cross join buyer b
     on conflict (user_id, product_id) do update set
-      remaining_downloads = grant_row.remaining_downloads + excluded.remaining_downloads,
-      max_downloads = grant_row.max_downloads + excluded.max_downloads,
-      expires_at = case when grant_row.expires_at is null or excluded.expires_at is null
-        then null else greatest(grant_row.expires_at, excluded.expires_at) end,
+      remaining_downloads = excluded.remaining_downloads + case
+        when grant_row.revoked_at is null then grant_row.remaining_downloads else 0 end,
+      max_downloads = excluded.max_downloads + case
+        when grant_row.revoked_at is null then grant_row.max_downloads else 0 end,
+      expires_at = case
+        when grant_row.revoked_at is not null then excluded.expires_at
+        when grant_row.expires_at is null or excluded.expires_at is null then null
+        else greatest(grant_row.expires_at, excluded.expires_at) end,
+      revoked_at = null,
       order_id = excluded.order_id,
       updated_at = now()
   ), consumed as (

@@ -36,16 +36,22 @@ export function createOrderService(deps: OrderDeps) {
    * winner among the page, the webhook and the sweep) and mails after commit. An order that
    * earns a reward coupon runs in a transaction with the coupon's replacement; the others are
    * that one statement alone. The total decides which, and it never changes after checkout.
+   * `paymentIntentId` is the provider's payment (refunds and the provider's events find the
+   * order by it).
    */
-  async function complete(order: Pick<Order, 'id' | 'totalCents'>): Promise<boolean> {
+  async function complete(
+    order: Pick<Order, 'id' | 'totalCents'>,
+    paymentIntentId: string | null = null,
+  ): Promise<boolean> {
+    const completion = { orderId: order.id, paymentIntentId };
     const lines =
       order.totalCents >= REWARD_THRESHOLD_CENTS
         ? await db.transaction(async (tx) => {
-            const won = await completeOrder(tx, { orderId: order.id });
+            const won = await completeOrder(tx, completion);
             if (won[0]) await issueRewardCoupon(tx, won[0].userId, order.id);
             return won;
           })
-        : await completeOrder(db, { orderId: order.id });
+        : await completeOrder(db, completion);
     const [first] = lines;
     if (!first) return false;
     // Only the caller whose UPDATE won gets here: a concurrent confirmation is not counted.

@@ -191,7 +191,9 @@ export function createPaymentService(deps: PaymentDeps) {
     paymentFailed = false,
     known?: ProviderSession,
   ): Promise<Settlement> {
-    if (order.status !== 'pending') return order.status;
+    if (order.status === 'completed' || order.status === 'failed') return order.status;
+    // Refunded and disputed orders were paid: to the success page they are completed.
+    if (order.status !== 'pending') return 'completed';
     if (!order.providerSessionId) return 'pending';
     let session;
     try {

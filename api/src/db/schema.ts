@@ -29,6 +29,8 @@ export const users = pgTable('users', {
     .notNull()
     .default('user'),
   isEmailVerified: boolean('is_email_verified').notNull().default(false),
+  /** Set by the one-click opt-out in an update mail: no more "a file you bought was updated". */
+  updateMailsOptedOutAt: timestamptz('update_mails_opted_out_at'),
   createdAt: createdAt(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -119,6 +121,8 @@ export const products = pgTable(
     featuredAt: timestamptz('featured_at'),
     maxDownloads: integer('max_downloads').notNull().default(5),
     downloadExpiryDays: integer('download_expiry_days'),
+    /** When an edit last put up a new file version; null when the file is the first one. */
+    fileUpdatedAt: timestamptz('file_updated_at'),
     /** Soft delete: gone from the catalog and carts, still there for buyers' downloads. */
     deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
@@ -195,12 +199,14 @@ export const coupons = pgTable(
     replacedAt: timestamptz('replaced_at'),
     /** The order whose completion issued this reward coupon (one reward per order). */
     sourceOrderId: uuid('source_order_id').unique(),
+    /** Set when a refund of the order that earned this reward took it back unused. */
+    revokedAt: timestamptz('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('coupons_one_active_per_user')
       .on(t.userId)
-      .where(sql`${t.consumedAt} is null and ${t.replacedAt} is null`),
+      .where(sql`${t.consumedAt} is null and ${t.replacedAt} is null and ${t.revokedAt} is null`),
     uniqueIndex('coupons_one_welcome_per_user')
       .on(t.userId)
       .where(sql`${t.kind} = 'welcome'`),
@@ -215,7 +221,9 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['pending', 'completed', 'failed'] })
+    status: text('status', {
+      enum: ['pending', 'completed', 'failed', 'refunded', 'disputed'],
+    })
       .notNull()
       .default('pending'),
     subtotalCents: integer('subtotal_cents').notNull(),
@@ -227,13 +235,24 @@ export const orders = pgTable(
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     /** Null only between the order insert and the provider's answer. */
     providerSessionId: text('provider_session_id').unique(),
+    /**
+     * The provider's payment, stored at completion, so refunds and the provider's refund and
+     * dispute events find the order (Stripe's PaymentIntent; the session id for `local`).
+     */
+    paymentIntentId: text('payment_intent_id').unique(),
     createdAt: createdAt(),
     completedAt: timestamptz('completed_at'),
     failedAt: timestamptz('failed_at'),
+    /** When the order was refunded or disputed (its status says which). */
+    refundedAt: timestamptz('refunded_at'),
+    /** The provider reported the refund failed: the order was put back to completed. */
+    refundFailedAt: timestamptz('refund_failed_at'),
   },
   (t) => [
     // The order list's keyset (migration 0007).
     index('orders_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The admin's list of every order, newest first.
+    index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
@@ -295,8 +314,9 @@ export const orderItems = pgTable(
 );
 
 /**
- * Download rights: one row per user and product. Buying the product again adds the new
- * downloads to the same row and extends its expiry.
+ * Download rights: one row per user and product, the sum of its `purchase_grants`. Buying the
+ * product again adds the new downloads to the same row and extends its expiry; a refund takes
+ * its order's grant back, and the row is revoked when no grant is left.
  */
 export const purchasedProducts = pgTable(
   'purchased_products',
@@ -322,15 +342,95 @@ export const purchasedProducts = pgTable(
      */
     lastDownloadId: uuid('last_download_id'),
     lastIssuedAt: timestamptz('last_issued_at'),
+    /** Every order that granted it was refunded or disputed: no download until bought again. */
+    revokedAt: timestamptz('revoked_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('purchased_products_user_product_unique').on(t.userId, t.productId),
+    // The buyers of a product (file updates reach them).
+    index('purchased_products_product_idx').on(t.productId, t.userId),
     // The purchased products list's keyset (migration 0007).
     index('purchased_products_user_newest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     check('purchased_products_remaining_range', sql`${t.remainingDownloads} >= 0`),
   ],
+);
+
+/**
+ * What each completed order granted: downloads are granted per order, so a refund takes back
+ * exactly its order's part, and a product bought again in another order stays downloadable.
+ */
+export const purchaseGrants = pgTable(
+  'purchase_grants',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    downloads: integer('downloads').notNull(),
+    /** The refund or dispute of the order took this grant back. */
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    index('purchase_grants_user_product_idx').on(t.userId, t.productId),
+  ],
+);
+
+/**
+ * Every file a product has had: a new `originalAsset` on edit is a new version, and earlier
+ * ones stay in storage for the record. `products.asset_key` is always the latest.
+ */
+export const productFiles = pgTable(
+  'product_files',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    assetKey: text('asset_key').notNull(),
+    contentType: text('content_type'),
+    fileName: text('file_name'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** What the admin wrote for the buyers (the update mail's note). */
+    releaseNote: text('release_note'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.version] })],
+);
+
+/**
+ * Refunds and disputes the store knows of: full refunds (the admin's or the provider's), partial
+ * ones made in the provider's dashboard (recorded, no status change) and disputes. What a full
+ * refund did to coupons is kept, so a failed refund can be undone exactly.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['full', 'partial', 'dispute'] }).notNull(),
+    status: text('status', { enum: ['succeeded', 'pending', 'failed'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Stripe's refund (`re_...`) or dispute (`dp_...`) id; null for the local provider. */
+    providerRefundId: text('provider_refund_id').unique(),
+    /** The unused reward coupon this refund took back. */
+    revokedCouponId: uuid('revoked_coupon_id'),
+    /** The coupon the order had used, given back by this refund. */
+    restoredCouponId: uuid('restored_coupon_id'),
+    createdAt: createdAt(),
+    failedAt: timestamptz('failed_at'),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId)],
 );
 
 /**
@@ -440,5 +540,8 @@ export type Coupon = typeof coupons.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type PurchasedProduct = typeof purchasedProducts.$inferSelect;
+export type PurchaseGrant = typeof purchaseGrants.$inferSelect;
+export type ProductFile = typeof productFiles.$inferSelect;
+export type OrderRefund = typeof orderRefunds.$inferSelect;
 export type Download = typeof downloads.$inferSelect;
 export type LocalCheckoutSession = typeof localCheckoutSessions.$inferSelect;

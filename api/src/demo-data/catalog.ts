@@ -6,7 +6,7 @@ import { renderRenditions } from '../lib/image-renditions.ts';
 import { renditionKey } from '../catalog/preview-renditions.ts';
 import type { FileStorage } from '../infrastructure/storage/storage.ts';
 import type { Db } from '../db/client.ts';
-import { assetTypes, categories, products } from '../db/schema.ts';
+import { assetTypes, categories, productFiles, products } from '../db/schema.ts';
 import { generateAssetFile } from './asset-files.ts';
 import {
   SEED_ASSET_TYPES,
@@ -115,11 +115,27 @@ export async function seedCatalog(
       };
     }),
   );
-  const created = await db
-    .insert(products)
-    .values(rows)
-    .onConflictDoNothing({ target: products.id })
-    .returning({ id: products.id });
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(products)
+      .values(rows)
+      .onConflictDoNothing({ target: products.id })
+      .returning({ id: products.id });
+    const fresh = new Set(inserted.map((row) => row.id));
+    const files = rows
+      .filter((row) => fresh.has(row.id))
+      .map((row) => ({
+        productId: row.id,
+        version: 1,
+        assetKey: row.assetKey,
+        contentType: row.assetContentType,
+        fileName: row.fileName,
+        fileSize: row.fileSize,
+        createdAt: row.createdAt,
+      }));
+    if (files.length) await tx.insert(productFiles).values(files);
+    return inserted;
+  });
   if (created.length) log.info({ count: created.length }, 'seeded demo products');
   return created.length;
 }

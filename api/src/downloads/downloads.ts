@@ -1,10 +1,10 @@
 import type { DownloadTicket, PurchasedProduct } from '@store/contract';
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { downloads, products, purchasedProducts } from '../db/schema.ts';
+import { downloads, productFiles, products, purchasedProducts } from '../db/schema.ts';
 import { pageOf, type CursorCodec, type Page } from '../lib/cursor.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -59,6 +59,7 @@ function fileNameOf(product: {
 }
 
 const notPurchased = () => new HttpError(404, 'Product not purchased');
+const refunded = () => new HttpError(403, 'Order refunded');
 const invalidLink = () => new HttpError(403, 'Invalid download link');
 
 export function createDownloadService({ db, config, storage, cursors, log, metrics }: Deps) {
@@ -66,6 +67,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
   const reuseWindow = sql.raw(`interval '${Math.trunc(config.downloadReuseSeconds)} seconds'`);
   const recentlyIssued = sql<boolean>`coalesce(${purchasedProducts.lastIssuedAt} > now() - ${reuseWindow}, false)`;
   const notExpired = sql`(${purchasedProducts.expiresAt} is null or ${purchasedProducts.expiresAt} > now())`;
+  const notRevoked = isNull(purchasedProducts.revokedAt);
 
   /**
    * The user's grants newest first, one keyset page along `purchased_products_user_newest_idx`;
@@ -87,7 +89,9 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
         expiresAt: purchasedProducts.expiresAt,
         remainingDownloads: purchasedProducts.remainingDownloads,
         maxDownloads: purchasedProducts.maxDownloads,
-        canDownload: sql<boolean>`(${purchasedProducts.remainingDownloads} > 0 and ${notExpired})`,
+        canDownload: sql<boolean>`(${purchasedProducts.remainingDownloads} > 0 and ${notExpired} and ${notRevoked})`,
+        fileUpdatedAt: products.fileUpdatedAt,
+        revokedAt: purchasedProducts.revokedAt,
         exactCreatedAt: exactTime(purchasedProducts.createdAt),
       })
       .from(purchasedProducts)
@@ -113,6 +117,8 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
         remainingDownloads: row.remainingDownloads,
         maxDownloads: row.maxDownloads,
         canDownload: Boolean(row.canDownload),
+        fileUpdatedAt: row.fileUpdatedAt?.toISOString() ?? null,
+        refunded: row.revokedAt !== null,
       }),
     );
   }
@@ -122,6 +128,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
       .select({
         id: purchasedProducts.id,
         remaining: purchasedProducts.remainingDownloads,
+        revoked: sql<boolean>`not ${notRevoked}`,
         expired: sql<boolean>`not ${notExpired}`,
         recent: recentlyIssued,
         lastDownloadId: purchasedProducts.lastDownloadId,
@@ -174,6 +181,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
       if (!found) throw notPurchased();
       if (!found.assetKey) throw new HttpError(404, 'No file to download');
       const grant = found as Grant;
+      if (grant.revoked) throw refunded();
       if (grant.expired) throw new HttpError(403, 'Download expired');
       if (grant.remaining <= 0) throw new HttpError(403, 'Download limit reached');
       if (grant.recent && grant.lastDownloadId && grant.lastIssuedAt) {
@@ -200,6 +208,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
               eq(purchasedProducts.id, grant.id),
               gt(purchasedProducts.remainingDownloads, 0),
               notExpired,
+              notRevoked,
               sql`not ${recentlyIssued}`,
             ),
           )
@@ -234,7 +243,9 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
 
   /**
    * Checks a download token: signature, expiry (410), and that the download it names exists
-   * for that very product and file (403 otherwise).
+   * for that very product and one of its file versions (403 otherwise). A link keeps the
+   * version it was issued for: a transfer that started before an update resumes the same
+   * bytes. A grant that a refund took back opens nothing (403 'Order refunded').
    */
   async function open(token: string): Promise<DownloadFile> {
     const check = await verifyDownloadToken(linkKeys, token);
@@ -247,26 +258,60 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
       .select({
         downloadId: downloads.id,
         name: products.name,
-        assetKey: products.assetKey,
-        fileName: products.fileName,
-        contentType: products.assetContentType,
-        uploadedAt: products.createdAt,
+        currentKey: products.assetKey,
+        currentFileName: products.fileName,
+        currentType: products.assetContentType,
+        currentSince: sql<Date>`coalesce(${products.fileUpdatedAt}, ${products.createdAt})`.mapWith(
+          products.createdAt,
+        ),
+        keptFileName: productFiles.fileName,
+        keptType: productFiles.contentType,
+        keptSince: productFiles.createdAt,
+        keptKey: productFiles.assetKey,
+        revokedAt: purchasedProducts.revokedAt,
       })
       .from(downloads)
       .innerJoin(products, eq(products.id, downloads.productId))
+      .innerJoin(purchasedProducts, eq(purchasedProducts.id, downloads.purchasedProductId))
+      .leftJoin(
+        productFiles,
+        and(eq(productFiles.productId, downloads.productId), eq(productFiles.assetKey, claims.k)),
+      )
       .where(and(eq(downloads.id, claims.d), eq(downloads.productId, claims.p)));
-    if (!row || !row.assetKey || row.assetKey !== claims.k) throw invalidLink();
+    if (!row) throw invalidLink();
+    if (row.revokedAt) throw refunded();
+    const file =
+      row.currentKey === claims.k
+        ? {
+            key: row.currentKey,
+            fileName: row.currentFileName,
+            contentType: row.currentType,
+            since: row.currentSince,
+          }
+        : row.keptKey
+          ? {
+              key: row.keptKey,
+              fileName: row.keptFileName,
+              contentType: row.keptType,
+              since: row.keptSince ?? row.currentSince,
+            }
+          : null;
+    if (!file) throw invalidLink();
     const contentType =
-      row.contentType && MEDIA_TYPE.test(row.contentType)
-        ? row.contentType
+      file.contentType && MEDIA_TYPE.test(file.contentType)
+        ? file.contentType
         : 'application/octet-stream';
     return {
       downloadId: row.downloadId,
-      key: row.assetKey,
-      fileName: fileNameOf(row),
+      key: file.key,
+      fileName: fileNameOf({
+        name: row.name,
+        fileName: file.fileName,
+        contentType: file.contentType,
+      }),
       contentType,
-      etag: `"${createHash('sha256').update(row.assetKey).digest('base64url').slice(0, 27)}"`,
-      uploadedAt: row.uploadedAt,
+      etag: `"${createHash('sha256').update(file.key).digest('base64url').slice(0, 27)}"`,
+      uploadedAt: file.since,
     };
   }
 

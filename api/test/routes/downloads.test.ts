@@ -47,6 +47,8 @@ describeEachDatabase('purchased products and downloads', (suite) => {
         remainingDownloads: 5,
         maxDownloads: 5,
         canDownload: true,
+        fileUpdatedAt: null,
+        refunded: false,
       },
       {
         id: first.id,
@@ -57,6 +59,8 @@ describeEachDatabase('purchased products and downloads', (suite) => {
         remainingDownloads: 10,
         maxDownloads: 10,
         canDownload: true,
+        fileUpdatedAt: null,
+        refunded: false,
       },
     ]);
 
