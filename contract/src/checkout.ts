@@ -126,11 +126,9 @@ export const adminOrderView = orderView
   .extend({
     customer_email: z.string(),
     refunded_at: isoTimestamp.nullable(),
-    refund_failed_at: isoTimestamp
-      .nullable()
-      .meta({
-        description: 'The provider reported the last refund failed; the order is completed again',
-      }),
+    refund_failed_at: isoTimestamp.nullable().meta({
+      description: 'The provider reported the last refund failed; the order is completed again',
+    }),
   })
   .meta({ id: 'AdminOrder', description: 'An order as the admin lists it' });
 
