@@ -1,7 +1,8 @@
 // `npm run bench [-- --quick --sections=page,interaction,api,checkout,download,build,scale
 // --strict]` (npm eats `--only`; `npm run bench -w bench -- --only=...` and BENCH_ONLY=... work
 // too): benchmarks of the production composition, started here on the bench's own ports. Prints
-// a table per section and writes bench/results/latest.json. `scale` runs only when named.
+// a table per section and writes bench/results/latest.json. `scale` and `seller` run only when
+// named.
 // `--sections=lighthouse`: Lighthouse 12 on six pages, mobile and desktop presets (only when named).
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -37,6 +38,13 @@ import {
 } from './sections/lighthouse.ts';
 import { pageTables, runPageSection, type PageResult } from './sections/page.ts';
 import {
+  runSellerSection,
+  sellerMissing,
+  sellerTables,
+  type SellerHarness,
+  type SellerResult,
+} from './sections/seller.ts';
+import {
   runScaleSection,
   scaleMissing,
   scaleTables,
@@ -52,12 +60,15 @@ const SECTIONS = [
   'download',
   'build',
   'scale',
+  'seller',
   'lighthouse',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 // Seeding a million orders and measuring two databases takes minutes, and 36 Lighthouse runs
-// about ten: only when named.
-const DEFAULT_SECTIONS = SECTIONS.filter((name) => name !== 'scale' && name !== 'lighthouse');
+// about ten; the seller section seeds ten thousand buyers and leaves a backlog of fan-outs:
+// only when named.
+const NAMED_ONLY: Section[] = ['scale', 'seller', 'lighthouse'];
+const DEFAULT_SECTIONS = SECTIONS.filter((name) => !NAMED_ONLY.includes(name));
 
 function parseArgs(argv: string[]) {
   const only = argv.find((arg) => /^--(only|sections)=/.test(arg));
@@ -87,6 +98,7 @@ interface Results {
   download?: DownloadResult;
   build?: BuildResult;
   scale?: ScaleResult;
+  seller?: SellerResult;
   skipped: string[];
   errors: { section: string; message: string }[];
   budgets: { section: string; subject: string; limit: string; verdict: Budget['verdict'] }[];
@@ -180,6 +192,23 @@ async function withApi(database: Database, work: (running: RunningApi) => Promis
     api = null;
   }
 }
+
+/** A fresh PostgreSQL database per `work` (dropped after), and the api on it: scale, seller. */
+const freshPostgres: ScaleHarness & SellerHarness = {
+  async withPostgres(work) {
+    const created = await createPostgresDatabase();
+    if (typeof created === 'string') throw new Error(created);
+    postgres = created;
+    log(`PostgreSQL database ${new URL(created.url!).pathname.slice(1)} created`);
+    try {
+      await work(created);
+    } finally {
+      await created.drop();
+      postgres = null;
+    }
+  },
+  withApi,
+};
 
 const needsApi = ['page', 'interaction', 'lighthouse', 'api', 'checkout', 'download'].some((name) =>
   sections.has(name as Section),
@@ -305,31 +334,27 @@ try {
     const missing = await scaleMissing();
     if (missing) skip(missing);
     else {
-      const harness: ScaleHarness = {
-        async withPostgres(work) {
-          const created = await createPostgresDatabase();
-          if (typeof created === 'string') throw new Error(created);
-          postgres = created;
-          log(`PostgreSQL database ${new URL(created.url!).pathname.slice(1)} created`);
-          try {
-            await work(created);
-          } finally {
-            await created.drop();
-            postgres = null;
-          }
-        },
-        withApi,
-      };
       await attempt('scale', async () => {
         ensureBuilt();
         frontends = await startFrontends();
         try {
-          results.scale = await runScaleSection(harness, { quick });
+          results.scale = await runScaleSection(freshPostgres, { quick });
           print(scaleTables(results.scale));
         } finally {
           await stopFrontends(frontends);
           frontends = [];
         }
+      });
+    }
+  }
+
+  if (sections.has('seller')) {
+    const missing = await sellerMissing();
+    if (missing) skip(missing);
+    else {
+      await attempt('seller', async () => {
+        results.seller = await runSellerSection(freshPostgres, { quick });
+        print(sellerTables(results.seller));
       });
     }
   }
@@ -371,6 +396,8 @@ for (const figures of results.scale?.api ?? []) {
   add('scale', `${figures.route} [${figures.database}]`, figures.budgets);
 }
 for (const figures of results.scale?.browser ?? []) add('scale', figures.figure, figures.budgets);
+if (results.seller)
+  add('seller', `one product, ${results.seller.buyers} buyers`, results.seller.budgets);
 
 const judged = results.budgets.filter((budget) => budget.verdict !== '-');
 print(

@@ -20,6 +20,7 @@ CREATE TABLE "product_files" (
 	"file_name" text,
 	"file_size" bigint,
 	"release_note" text,
+	"fan_out_after" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "product_files_product_id_version_pk" PRIMARY KEY("product_id","version")
 );

@@ -23,6 +23,7 @@ import { securityHeaders } from './plugins/security.ts';
 import services, { type ServiceOverrides } from './plugins/services.ts';
 import analyticsRoutes from './analytics/routes/analytics.ts';
 import authRoutes from './accounts/routes/index.ts';
+import updateMailRoutes from './accounts/routes/update-mails.ts';
 import cartRoutes from './cart/routes/cart.ts';
 import couponRoutes from './cart/routes/coupons.ts';
 import devRoutes from './operations/routes/dev.ts';
@@ -32,6 +33,7 @@ import downloadLinkRoutes from './downloads/routes/download-links.ts';
 import previewRoutes from './catalog/routes/previews.ts';
 import healthRoutes from './operations/routes/health.ts';
 import orderRoutes from './checkout/routes/orders.ts';
+import { adminOrderRoutes, orderRefundRoutes } from './checkout/routes/admin-orders.ts';
 import paymentRoutes from './checkout/routes/payments.ts';
 import productRoutes from './catalog/routes/products.ts';
 import searchRoutes from './catalog/routes/search.ts';
@@ -46,9 +48,10 @@ export interface BuildOptions extends ServiceOverrides {
   onRoute?: (route: RouteOptions) => void;
 }
 
-// Mailed tokens, signed download links and the local provider's checkout session ids (which
-// pay or cancel a session on its hosted page) are credentials: the log keeps the route shape.
-const SECRET_IN_PATH = /\/(verify-email|reset-password|downloads|local-checkout)\/[^/?#]+/g;
+// Mailed tokens (opt-out links too), signed download links and the local provider's checkout
+// session ids (which pay or cancel a session on its hosted page) are credentials: the log keeps
+// the route shape.
+const SECRET_IN_PATH = /\/(verify-email|reset-password|downloads|local-checkout|opt-out)\/[^/?#]+/g;
 
 // Credentials by name, at the top of a logged object or one level down, and the credential
 // headers of any logged header object (req, res, err). The serializers below log no headers
@@ -131,6 +134,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(updateMailRoutes, { prefix: '/account' });
       await api.register(dropdownRoutes, { prefix: '/dropdown' });
       await api.register(productRoutes, { prefix: '/products' });
       await api.register(downloadLinkRoutes, { prefix: '/products' });
@@ -139,6 +143,8 @@ export async function buildApp(
       await api.register(couponRoutes, { prefix: '/coupons' });
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(orderRefundRoutes, { prefix: '/orders' });
+      await api.register(adminOrderRoutes, { prefix: '/admin/orders' });
       await api.register(previewRoutes, { prefix: '/files' });
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });

@@ -124,6 +124,18 @@ describeEachDatabase(
       secrets.set(tokenOf(ticket.downloadUrl), 'the signed download token');
       const file = await fetchLink(suite.app, ticket.downloadUrl);
       assert.equal(file.statusCode, 200);
+      // The opt-out link of update mails, opened and posted (RFC 8058 one-click).
+      const optOut = new URL(await suite.app.services.updateMailOptOut.link(user.id)).pathname;
+      secrets.set(optOut.split('/').pop()!, 'the opt-out token');
+      const optOutPage = await suite.app.inject({ method: 'GET', url: optOut });
+      assert.equal(optOutPage.statusCode, 200);
+      const optedOut = await suite.app.inject({
+        method: 'POST',
+        url: optOut,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      assert.equal(optedOut.statusCode, 200);
       // Unmatched paths are logged with the same redaction.
       await suite.app.inject({ method: 'GET', url: `/api/auth/verify-email/${verifyToken}/more` });
 
@@ -145,6 +157,9 @@ describeEachDatabase(
       assert.equal(download.route, '/api/files/downloads/:token');
       assert.equal(download.req?.url, '/api/files/downloads/[redacted]');
       assert.equal(download.userId, undefined, 'the link is opened without a session');
+      for (const response of [optOutPage, optedOut]) {
+        assert.equal(lineOf(response).req?.url, '/api/account/update-mails/opt-out/[redacted]');
+      }
       const verification = parsed().find((line) => line.route === '/api/auth/verify-email/:token');
       assert.equal(verification?.req?.url, '/api/auth/verify-email/[redacted]');
     });

@@ -103,6 +103,10 @@ export const outboxAnswer = z.object({
       to: z.string(),
       subject: z.string(),
       text: z.string(),
+      headers: z
+        .record(z.string(), z.string())
+        .optional()
+        .meta({ description: 'Extra headers the mail carries (`List-Unsubscribe`)' }),
       links: z.array(z.string()).meta({ description: 'Every URL in the text' }),
       createdAt: isoTimestamp,
     }),

@@ -28,7 +28,12 @@ export function toCouponView(coupon: Coupon): CouponAnswer {
   return { code: coupon.code, discountPercentage: coupon.discountPercentage };
 }
 
-const isActive = and(isNull(coupons.consumedAt), isNull(coupons.replacedAt));
+/** Not consumed, not replaced by a newer one, not taken back by a refund (the unique index's rule). */
+const isActive = and(
+  isNull(coupons.consumedAt),
+  isNull(coupons.replacedAt),
+  isNull(coupons.revokedAt),
+);
 
 /**
  * The welcome coupon of a newly verified account. The partial unique indexes make it at most

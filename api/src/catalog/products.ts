@@ -1,39 +1,68 @@
 import type { Product } from '@store/contract';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type CatalogSort } from '@store/contract';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { assetTypes, cartItems, categories, productFiles, products } from '../db/schema.ts';
-import { parseDataUrl } from '../lib/data-url.ts';
-import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import type { CursorCodec, CursorKey, Page } from '../lib/cursor.ts';
-import { HttpError } from '../lib/http-error.ts';
 import { isUuid } from '../lib/uuid.ts';
-import { checkImage, RefusedImage, type ImageType } from '../lib/image-check.ts';
-import {
-  MAX_INPUT_PIXELS,
-  renderRenditions,
-  UndecodableImage,
-  type RenditionWidth,
-} from '../lib/image-renditions.ts';
 import type { CacheStore } from '../infrastructure/cache.ts';
-import { CATALOG_CACHE } from './catalog-version.ts';
-import { renditionKey } from './preview-renditions.ts';
-import { PREVIEW_PREFIX, selectProductPage, selectProductViews } from './product-view.ts';
 import type { FileStorage } from '../infrastructure/storage/storage.ts';
+import { CATALOG_CACHE } from './catalog-version.ts';
+import type { FileUpdateJobs } from './file-update-jobs.ts';
+import { countBuyersToTell } from './product-buyers.ts';
+import {
+  createProductUploads,
+  invalid,
+  type UploadInput,
+  type WrittenUploads,
+} from './product-uploads.ts';
+import { selectProductPage, selectProductViews } from './product-view.ts';
 
-export interface NewProduct {
+/** What create and edit both set from the request. */
+interface ProductFields {
   name: string;
   description: string;
   priceCents: number;
   categoryId: string;
   assetTypeId: string;
+}
+
+export interface NewProduct extends ProductFields {
   /** Data URLs. */
   previewImage: string;
   originalAsset?: string | null;
   fileName?: string | null;
+}
+
+/** An edit: a preview or asset left out keeps the current one. */
+export interface ProductEdit extends ProductFields {
+  previewImage?: string | null;
+  originalAsset?: string | null;
+  fileName?: string | null;
+  /** With a new asset: mail the buyers who have not opted out. */
+  notifyBuyers: boolean;
+  /** With a new asset: the note kept with the version and quoted in the mail. */
+  releaseNote?: string | null;
+}
+
+const fieldsOf = (input: ProductFields): ProductFields => ({
+  name: input.name,
+  description: input.description,
+  priceCents: input.priceCents,
+  categoryId: input.categoryId,
+  assetTypeId: input.assetTypeId,
+});
+
+/** The next version of a product's file; the caller holds the product row's lock. */
+async function nextVersion(tx: Db, productId: string): Promise<number> {
+  const [row] = await tx
+    .select({ latest: sql<number>`coalesce(max(${productFiles.version}), 0)::int` })
+    .from(productFiles)
+    .where(eq(productFiles.productId, productId));
+  return Number(row?.latest ?? 0) + 1;
 }
 
 interface Deps {
@@ -43,6 +72,8 @@ interface Deps {
   cache: CacheStore;
   cursors: CursorCodec;
   log: FastifyBaseLogger;
+  /** Queues the fan-out of an edit's new file to the buyers. */
+  fileUpdates: Pick<FileUpdateJobs, 'queueWithin' | 'wake'>;
 }
 
 /** The most recently featured products the home page shows. */
@@ -66,23 +97,6 @@ export interface PageRequest {
   limit: number;
 }
 
-const MB = 1024 * 1024;
-
-function invalid(field: string, message: string): HttpError {
-  return new HttpError(400, message, { fields: { [field]: message } });
-}
-
-function tooLarge(label: string, limit: number): HttpError {
-  const size = limit >= MB ? `${Math.round((limit / MB) * 10) / 10} MB` : `${limit} bytes`;
-  return new HttpError(413, `${label} is too large (at most ${size})`);
-}
-
-const PREVIEW_REFUSALS: Record<RefusedImage['reason'], string> = {
-  'not-accepted': 'Preview image must be a PNG, JPEG, WebP or GIF',
-  damaged: 'Preview image is incomplete or damaged',
-  'too-many-pixels': `Preview image has too many pixels (at most ${MAX_INPUT_PIXELS / 1e6} megapixels)`,
-};
-
 function isForeignKeyViolation(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
     if ((current as { code?: unknown }).code === '23503') return true;
@@ -90,7 +104,16 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-export function createProductService({ db, config, storage, cache, cursors, log }: Deps) {
+export function createProductService({
+  db,
+  config,
+  storage,
+  cache,
+  cursors,
+  log,
+  fileUpdates,
+}: Deps) {
+  const uploads = createProductUploads({ config, storage, log });
   const views = (where?: SQL) => selectProductViews(db, config.publicFilesUrl, { where });
 
   async function byId(id: string): Promise<Product | null> {
@@ -159,7 +182,7 @@ export function createProductService({ db, config, storage, cache, cursors, log 
     }
   }
 
-  async function assertReferencesExist(input: NewProduct): Promise<void> {
+  async function assertReferencesExist(input: ProductFields): Promise<void> {
     const [[category], [assetType]] = await Promise.all([
       db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)),
       db.select({ id: assetTypes.id }).from(assetTypes).where(eq(assetTypes.id, input.assetTypeId)),
@@ -168,95 +191,39 @@ export function createProductService({ db, config, storage, cache, cursors, log 
     if (!assetType) throw invalid('assetTypeId', 'Unknown asset type');
   }
 
-  async function checkPreview(bytes: Buffer): Promise<ImageType> {
-    try {
-      return await checkImage(bytes);
-    } catch (error) {
-      if (!(error instanceof RefusedImage)) throw error;
-      throw invalid('previewImage', PREVIEW_REFUSALS[error.reason]);
-    }
-  }
-
-  async function decodeUploads(input: NewProduct) {
-    const { previewMaxBytes, assetMaxBytes } = config.uploads;
-    const preview = parseDataUrl(input.previewImage, previewMaxBytes);
-    if (preview === 'too-large') throw tooLarge('Preview image', previewMaxBytes);
-    if (!preview || preview.bytes.length === 0) {
-      throw invalid('previewImage', 'Preview image must be an image data URL');
-    }
-    const image = await checkPreview(preview.bytes);
-
-    if (!input.originalAsset) return { preview: { bytes: preview.bytes, image }, asset: null };
-    const asset = parseDataUrl(input.originalAsset, assetMaxBytes);
-    if (asset === 'too-large') throw tooLarge('Asset file', assetMaxBytes);
-    if (!asset || asset.bytes.length === 0) {
-      throw invalid('originalAsset', 'Asset file must be a non-empty data URL');
-    }
-    let fileName = defaultFileName(input.name, asset.declaredType);
-    if (input.fileName) {
-      const sanitized = sanitizeFileName(input.fileName);
-      if (!sanitized) throw invalid('fileName', 'File name is not usable');
-      fileName = sanitized;
-    }
-    return { preview: { bytes: preview.bytes, image }, asset: { ...asset, fileName } };
-  }
-
-  /** Past checkImage, the renditions still refuse damage other than a cut (`failOn: 'error'`). */
-  async function renderPreview(bytes: Buffer): Promise<Map<RenditionWidth, Buffer>> {
-    try {
-      return await renderRenditions(bytes);
-    } catch (error) {
-      if (!(error instanceof UndecodableImage)) throw error;
-      throw invalid(
-        'previewImage',
-        error.reason === 'too-many-pixels'
-          ? PREVIEW_REFUSALS['too-many-pixels']
-          : 'Preview image could not be decoded',
-      );
-    }
-  }
-
   /**
-   * Files first, then the row; files written for a row that was not stored are removed again.
-   * Once the row is committed nothing is removed: a failure after that (reading the product
-   * back) leaves a complete product, not one whose files are gone.
+   * Checks the uploads and the category and asset type, renders the preview's renditions and
+   * writes every file under fresh keys; then `save` stores the row in its transaction. Files
+   * written for a row that was not stored are removed again. Once the row is committed nothing
+   * is removed: a failure after that (reading the product back) leaves a complete product, not
+   * one whose files are gone. `save` answers null when it stored nothing (a product gone).
    */
-  async function create(input: NewProduct): Promise<Product> {
-    const uploads = await decodeUploads(input);
+  async function withUploads<T>(
+    input: ProductFields & UploadInput,
+    save: (files: WrittenUploads) => Promise<T | null>,
+  ): Promise<T | null> {
+    const decoded = await uploads.decode(input);
     await assertReferencesExist(input);
-    const renditions = await renderPreview(uploads.preview.bytes);
-
-    const previewKey = `${PREVIEW_PREFIX}${randomUUID()}.${uploads.preview.image.extension}`;
-    const assetKey = uploads.asset ? `assets/${randomUUID()}` : null;
-    const written: string[] = [];
-    let id: string;
+    const files = await uploads.write(decoded, await uploads.render(decoded));
+    let saved: T | null;
     try {
-      await store(previewKey, uploads.preview.bytes, uploads.preview.image.contentType);
-      written.push(previewKey);
-      if (uploads.asset && assetKey) {
-        await store(assetKey, uploads.asset.bytes, uploads.asset.declaredType);
-        written.push(assetKey);
-      }
-      await storeAll(
-        [...renditions].map(([width, bytes]) => [renditionKey(previewKey, width), bytes]),
-        'image/webp',
-        written,
-      );
-      const file = uploads.asset && {
-        assetKey: assetKey!,
-        contentType: uploads.asset.declaredType,
-        fileName: uploads.asset.fileName,
-        fileSize: uploads.asset.bytes.length,
-      };
-      id = await db.transaction(async (tx) => {
+      saved = await save(files);
+    } catch (error) {
+      await uploads.discard(files.written);
+      if (isForeignKeyViolation(error)) throw invalid('categoryId', 'Unknown category');
+      throw error;
+    }
+    if (saved === null) await uploads.discard(files.written);
+    return saved;
+  }
+
+  async function create(input: NewProduct): Promise<Product> {
+    const id = await withUploads(input, ({ previewKey, file }) =>
+      db.transaction(async (tx) => {
         const [row] = await tx
           .insert(products)
           .values({
-            name: input.name,
-            description: input.description,
-            priceCents: input.priceCents,
-            categoryId: input.categoryId,
-            assetTypeId: input.assetTypeId,
+            ...fieldsOf(input),
             previewImageKey: previewKey,
             assetKey: file?.assetKey ?? null,
             assetContentType: file?.contentType ?? null,
@@ -268,53 +235,78 @@ export function createProductService({ db, config, storage, cache, cursors, log 
         // Every file version is kept: the first one too (download links name their version).
         if (file) await tx.insert(productFiles).values({ productId: row.id, version: 1, ...file });
         return row.id;
-      });
-    } catch (error) {
-      await Promise.all(
-        written.map((key) =>
-          storage.delete(key).catch((cleanup: unknown) => {
-            log.error({ err: cleanup, key }, 'could not remove a file of a failed upload');
-          }),
-        ),
-      );
-      if (isForeignKeyViolation(error)) throw invalid('categoryId', 'Unknown category');
-      throw error;
-    }
+      }),
+    );
     await invalidateCatalog();
-    const view = await byId(id);
+    const view = id === null ? null : await byId(id);
     if (!view) throw new Error('created product not found');
     return view;
   }
 
-  /** A storage that fails (disk full, bucket unreachable) is a 503 the admin can retry. */
-  async function store(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    try {
-      await storage.put(key, bytes, contentType);
-    } catch (error) {
-      log.error({ err: error, key }, 'storing an uploaded file failed');
-      // The failed put may have left something behind under its key (a partial object).
-      await storage.delete(key).catch(() => {});
-      throw new HttpError(503, 'The file storage is unavailable. Please try again.');
-    }
+  /**
+   * An edit: create's fields and checks; a preview or file left out stays. A new file is the
+   * product's next version (`product_files`, numbered under the product row's lock) and becomes
+   * the one every buyer downloads; earlier ones stay in storage, and links issued for them keep
+   * opening them. Its buyers are reached by a job queued in the same transaction (one more
+   * download each, and the mail when asked), never by this request. Null: no such live product.
+   */
+  async function update(id: string, input: ProductEdit): Promise<Product | null> {
+    if (!(await isLive(id))) return null;
+    const updated = await withUploads(input, ({ previewKey, file }) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.id, id), isNull(products.deletedAt)))
+          .for('update');
+        if (!row) return null;
+        const values: Partial<typeof products.$inferInsert> = fieldsOf(input);
+        if (previewKey) values.previewImageKey = previewKey;
+        if (file) {
+          const version = await nextVersion(tx, id);
+          await tx.insert(productFiles).values({
+            productId: id,
+            version,
+            ...file,
+            releaseNote: input.releaseNote || null,
+          });
+          Object.assign(values, {
+            assetKey: file.assetKey,
+            assetContentType: file.contentType,
+            fileName: file.fileName,
+            fileSize: file.fileSize,
+            fileUpdatedAt: sql`now()`,
+          });
+          await fileUpdates.queueWithin(tx, {
+            productId: id,
+            version,
+            note: input.releaseNote || null,
+            notify: input.notifyBuyers,
+          });
+        }
+        // Name, description and category in the SET list: the search trigger re-indexes.
+        await tx.update(products).set(values).where(eq(products.id, id));
+        return { newFile: file !== null };
+      }),
+    );
+    if (!updated) return null;
+    if (updated.newFile) fileUpdates.wake();
+    await invalidateCatalog();
+    return byId(id);
   }
 
-  /**
-   * Writes at once; `written` gets every key tried, so a failure removes the writes that did
-   * succeed too (a write still running when the first one fails is awaited first).
-   */
-  async function storeAll(
-    files: Array<[key: string, bytes: Buffer]>,
-    contentType: string,
-    written: string[],
-  ): Promise<void> {
-    written.push(...files.map(([key]) => key));
-    const results = await Promise.allSettled(
-      files.map(([key, bytes]) => store(key, bytes, contentType)),
-    );
-    const failed = results.find((result): result is PromiseRejectedResult => {
-      return result.status === 'rejected';
-    });
-    if (failed) throw failed.reason;
+  async function isLive(id: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.deletedAt)));
+    return row !== undefined;
+  }
+
+  /** Buyers an update mail about a new file would reach now; null: no such live product. */
+  async function buyersToTell(id: string): Promise<number | null> {
+    if (!(await isLive(id))) return null;
+    return countBuyersToTell(db, id);
   }
 
   /**
@@ -358,6 +350,8 @@ export function createProductService({ db, config, storage, cache, cursors, log 
     listFeatured,
     invalidateCatalog,
     create,
+    update,
+    buyersToTell,
     remove,
     toggleFeatured,
   };

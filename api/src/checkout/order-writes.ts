@@ -4,8 +4,14 @@ import { preparedStatement } from '../db/prepared.ts';
 import { orders } from '../db/schema.ts';
 
 // Every write to the `orders` table is in this module: checkout creates an order, a provider
-// links its session, and an order ends completed or failed exactly once. Reading the state
-// machine in one place is what keeps "exactly once" checkable.
+// links its session, an order ends completed or failed exactly once, and a completed order is
+// refunded or disputed (and a refund that failed put back) exactly once. Reading the state
+// machine in one place is what keeps "exactly once" checkable:
+//
+//   pending -> completed | failed;  completed -> refunded | disputed;  refunded -> completed
+//
+// Each arrow is one conditional UPDATE on the status it leaves; its RETURNING names the one
+// caller that moved the order, and only that caller does what the move entails.
 
 export interface NewOrder {
   userId: string;
@@ -183,4 +189,64 @@ export function linkingSession(created: SQL): SQL {
     where orders.id = created.order_id
   )
   select id from created`;
+}
+
+/** What the caller that refunded or disputed an order needs for the rest of its transaction. */
+export interface TakenBackOrder {
+  id: string;
+  userId: string;
+  couponId: string | null;
+  totalCents: number;
+  completedAt: Date | null;
+}
+
+const takenBackColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  couponId: orders.couponId,
+  totalCents: orders.totalCents,
+  completedAt: orders.completedAt,
+};
+
+/**
+ * Moves a completed order to `refunded` or `disputed`; null when it is not completed (another
+ * admin, the provider's event or a dispute got there first). The `daily_sales` trigger takes
+ * its total off the day it was completed. The payment is stored when the order had none yet
+ * (completed before it was kept), so the provider's later events find the order. A refund that
+ * succeeds clears an earlier `refund_failed_at`: it no longer describes the last refund.
+ */
+export async function markOrderTakenBack(
+  db: Pick<Db, 'update'>,
+  orderId: string,
+  status: 'refunded' | 'disputed',
+  paymentIntentId: string | null,
+): Promise<TakenBackOrder | null> {
+  const [row] = await db
+    .update(orders)
+    .set({
+      status,
+      refundedAt: sql`now()`,
+      refundFailedAt: null,
+      paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${paymentIntentId}::text)`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'completed')))
+    .returning(takenBackColumns);
+  return row ?? null;
+}
+
+/**
+ * The provider reported the refund of a refunded order failed: the order is completed again
+ * (the trigger counts it on its completion day again), marked `refund_failed_at` for the
+ * admin. Null when the order is not refunded (already put back, or disputed since).
+ */
+export async function restoreRefundedOrder(
+  db: Pick<Db, 'update'>,
+  orderId: string,
+): Promise<TakenBackOrder | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 'completed', refundedAt: null, refundFailedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'refunded')))
+    .returning(takenBackColumns);
+  return row ?? null;
 }

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
 import type { CouponService } from '../cart/coupons.ts';
 import type { OrderService } from './orders.ts';
+import type { PaymentEvent, RefundService } from './refunds.ts';
 import { centsToDollars } from '../catalog/product-view.ts';
 import {
   failOrphanOrders,
@@ -19,6 +20,7 @@ import {
   WebhookSignatureError,
   type PaymentEntry,
   type PaymentProvider,
+  type ProviderEvent,
   type ProviderSession,
 } from './providers/provider.ts';
 
@@ -33,6 +35,11 @@ export interface CheckoutInput {
 export type CheckoutAnswer = PaymentEntry & { id: string; totalAmount: number };
 
 export type Settlement = 'completed' | 'failed' | 'pending';
+
+const isPaymentEvent = (event: ProviderEvent): event is PaymentEvent =>
+  event.type === 'charge_refunded' ||
+  event.type === 'refund_failed' ||
+  event.type === 'dispute_created';
 
 const timedOut = (error: unknown) => error instanceof ProviderUnavailableError && error.timedOut;
 
@@ -60,6 +67,8 @@ interface PaymentDeps {
   provider: PaymentProvider;
   orders: OrderService;
   coupons: CouponService;
+  /** The provider's refund and dispute events go to it. */
+  refunds: Pick<RefundService, 'handleEvent'>;
   log: FastifyBaseLogger;
 }
 
@@ -214,7 +223,7 @@ export function createPaymentService(deps: PaymentDeps) {
           'the provider charged a different total',
         );
       }
-      await deps.orders.complete(order);
+      await deps.orders.complete(order, session.paymentIntentId);
       return 'completed';
     }
     if (session.expired || paymentFailed) {
@@ -268,6 +277,17 @@ export function createPaymentService(deps: PaymentDeps) {
       throw new HttpError(400, 'Webhook signature verification failed');
     }
     if (event.type === 'ignored') return { received: true };
+    if (isPaymentEvent(event)) {
+      try {
+        await deps.refunds.handleEvent(event);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+        log.error({ err: error, event: event.type }, 'a payment event could not be handled yet');
+        // Answered 502/504: the provider sends the event again later.
+        throw confirmationUnavailable(error);
+      }
+      return { received: true };
+    }
     const outcome = await settleSession(event.sessionId, event.type === 'payment_failed');
     if (outcome === null)
       log.warn({ sessionId: event.sessionId }, 'webhook for an unknown session');

@@ -401,6 +401,11 @@ export const productFiles = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     /** What the admin wrote for the buyers (the update mail's note). */
     releaseNote: text('release_note'),
+    /**
+     * The last buyer (user id) this version's fan-out reached, written with each batch: a
+     * retried or resumed fan-out goes on after it (`catalog/file-update-jobs.ts`).
+     */
+    fanOutAfter: uuid('fan_out_after'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.version] })],

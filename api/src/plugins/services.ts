@@ -20,6 +20,7 @@ import { OutboxMailer } from '../infrastructure/mail/outbox.ts';
 import { SmtpMailer } from '../infrastructure/mail/smtp.ts';
 import { createOrderService, type OrderService } from '../checkout/orders.ts';
 import { createPaymentService, type PaymentService } from '../checkout/payments.ts';
+import { createRefundService, type RefundService } from '../checkout/refunds.ts';
 import { createLocalProvider, type LocalProvider } from '../checkout/providers/local.ts';
 import type { PaymentProvider } from '../checkout/providers/provider.ts';
 import { createStripeProvider } from '../checkout/providers/stripe.ts';
@@ -27,6 +28,8 @@ import { createPasswordService, type PasswordService } from '../accounts/passwor
 import { createRateLimitStore, type RateLimitStore } from '../infrastructure/rate-limit-store.ts';
 import { createPreviewRenditions, type PreviewRenditions } from '../catalog/preview-renditions.ts';
 import { createProductService, type ProductService } from '../catalog/products.ts';
+import { FileUpdateJobs } from '../catalog/file-update-jobs.ts';
+import { createUpdateMailOptOut, type UpdateMailOptOut } from '../accounts/update-mail-opt-out.ts';
 import { CATALOG_CACHE } from '../catalog/catalog-version.ts';
 import { createPublicCatalog, type PublicCatalog } from '../catalog/public-catalog.ts';
 import { ResponseCache } from '../infrastructure/response-cache.ts';
@@ -55,6 +58,10 @@ export interface Services {
   cache: CacheStore;
   catalog: CatalogService;
   products: ProductService;
+  /** A new file reaching its buyers: the fan-out job (`catalog/file-update-jobs.ts`). */
+  fileUpdates: FileUpdateJobs;
+  /** The one-click opt-out link of update mails. */
+  updateMailOptOut: UpdateMailOptOut;
   /** WebP renditions of the product previews. */
   previews: PreviewRenditions;
   /** Cached, serialized public catalog reads. */
@@ -71,6 +78,8 @@ export interface Services {
   coupons: CouponService;
   orders: OrderService;
   payments: PaymentService;
+  /** Admin refunds, and the provider's refund and dispute events. */
+  refunds: RefundService;
   downloads: DownloadService;
   analytics: AnalyticsService;
   /** The built-in provider's hosted page, when it is the configured provider. */
@@ -128,6 +137,15 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const previews = createPreviewRenditions({ storage, log: app.log });
     // From the token secret: a cursor handed out by one instance pages on every other one.
     const cursors = new CursorCodec(config.tokenSecret);
+    const updateMailOptOut = createUpdateMailOptOut({ db: app.db, config });
+    const fileUpdates = new FileUpdateJobs({
+      db: app.db,
+      jobs,
+      mail: mailer,
+      optOut: updateMailOptOut,
+      config,
+      log: app.log,
+    });
     const products = createProductService({
       db: app.db,
       config,
@@ -135,6 +153,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       cache,
       cursors,
       log: app.log,
+      fileUpdates,
     });
     const publicCatalog = createPublicCatalog(
       new ResponseCache(cache, CATALOG_CACHE, {
@@ -166,7 +185,22 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     } else {
       provider = createStripeProvider(paymentsConfig);
     }
-    const payments = createPaymentService({ db: app.db, provider, orders, coupons, log: app.log });
+    const refunds = createRefundService({
+      db: app.db,
+      provider,
+      orders,
+      config,
+      mail: backgroundMail,
+      log: app.log,
+    });
+    const payments = createPaymentService({
+      db: app.db,
+      provider,
+      orders,
+      coupons,
+      refunds,
+      log: app.log,
+    });
     const downloads = createDownloadService({
       db: app.db,
       config,
@@ -193,6 +227,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       cache,
       catalog,
       products,
+      fileUpdates,
+      updateMailOptOut,
       previews,
       publicCatalog,
       search: createSearchService({ db: app.db, config, cursors }),
@@ -205,6 +241,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       coupons,
       orders,
       payments,
+      refunds,
       downloads,
       analytics,
       localCheckout,

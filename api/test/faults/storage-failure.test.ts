@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { products } from '../../src/db/schema.ts';
+import { productFiles, products } from '../../src/db/schema.ts';
 import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
 import { LocalStorage } from '../../src/infrastructure/storage/local-storage.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
@@ -90,6 +90,44 @@ describeEachDatabase(
     it('stores neither row nor files when a WebP rendition fails', async () => {
       await uploadBreakingAt(3);
       await uploadBreakingAt(2 + RENDITION_WIDTHS.length);
+    });
+
+    it('keeps the product as it was when a file of an edit fails', async () => {
+      const created = await admin.post('/api/products', productBody(catalog));
+      assert.equal(created.statusCode, 201, created.body);
+      const product = created.json<{ id: string; name: string }>();
+      const versions = async () =>
+        (
+          await suite.app.db
+            .select({ version: productFiles.version })
+            .from(productFiles)
+            .where(eq(productFiles.productId, product.id))
+        ).length;
+      // The new preview, the new asset, a rendition.
+      for (const put of [1, 2, 3]) {
+        storage.puts = 0;
+        storage.breakOnPut = put;
+        const filesBefore = storedFiles(root).length;
+        try {
+          const response = await admin.put(
+            `/api/products/${product.id}`,
+            productBody(catalog, {
+              name: 'Edited',
+              originalAsset: dataUrl('application/zip', Buffer.alloc(64 * 1024, 9)),
+            }),
+          );
+          assert.equal(response.statusCode, 503, response.body);
+        } finally {
+          storage.breakOnPut = 0;
+        }
+        assert.deepEqual(storedFiles(root).slice(filesBefore), [], `put ${put}: no file left`);
+        const [row] = await suite.app.db
+          .select({ name: products.name })
+          .from(products)
+          .where(eq(products.id, product.id));
+        assert.equal(row?.name, product.name, `put ${put}: the row is as it was`);
+        assert.equal(await versions(), 1, `put ${put}: no new file version`);
+      }
     });
 
     it('takes the same upload once the storage works again: one row, all whole files', async () => {

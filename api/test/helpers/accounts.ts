@@ -11,6 +11,7 @@ interface OutboxMessage {
   to: string;
   subject: string;
   text: string;
+  headers?: Record<string, string>;
   links: string[];
   createdAt: string;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -22,6 +23,27 @@ interface FakeSession {
   amount_total: number | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
+  /** Set when the session is paid (`paySession`), as Stripe does. */
+  payment_intent: string | null;
+}
+
+/** A paid session's payment: its PaymentIntent and the charge that refunds count against. */
+export interface FakePayment {
+  id: string;
+  charge: string;
+  amount: number;
+  amount_refunded: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  metadata: Record<string, string>;
+  created: number;
 }
 
 /** `error`: Stripe's 500 `api_error`; `hang`: the request is read and never answered. */
@@ -29,16 +51,24 @@ export type FakeOutage = 'none' | 'error' | 'hang';
 
 /**
  * A few endpoints of Stripe's API, in-process on 127.0.0.1: coupons, Checkout Sessions
- * (create, hosted or embedded, and retrieve) with idempotent replays, and a record of every
- * request. `outage` makes
- * session creation (coupons included) or retrieval fail or hang, as a Stripe incident would.
+ * (create, hosted or embedded, and retrieve), refunds (create against a paid session's
+ * payment, and list) with idempotent replays, and a record of every request. `outage` makes
+ * creation (sessions, coupons, refunds) or retrieval fail or hang, as a Stripe incident would.
+ * `paySession`, `dashboardRefund` and the `*Event` builders play Stripe's side: a shopper
+ * paying, a refund made in Stripe's dashboard, and the webhook events the store handles.
  */
 export async function startFakeStripe() {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const replays = new Map<string, string>();
   const coupons: string[] = [];
+  const payments = new Map<string, FakePayment>();
+  const refunds: FakeRefund[] = [];
+  /** The status a new refund gets (`pending` for a slow payment method). */
+  const refundOutcome: { status: FakeRefund['status'] } = { status: 'succeeded' };
   const failures = { sessions: false };
+  /** Runs after a refund is made and before its answer leaves (the refund is in `refunds`). */
+  const hooks: { beforeRefundAnswer?: (refund: FakeRefund) => Promise<void> } = {};
   const outage: { create: FakeOutage; retrieve: FakeOutage } = { create: 'none', retrieve: 'none' };
   let counter = 0;
 
@@ -109,9 +139,48 @@ export async function startFakeStripe() {
           amount_total: total,
           client_reference_id: params.client_reference_id ?? null,
           metadata: { orderId: params['metadata[orderId]'] ?? '' },
+          payment_intent: null,
         };
         sessions.set(id, session);
         return answer(200, session);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const payment = payments.get(params.payment_intent ?? '');
+        if (!payment) {
+          return answer(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: `No such payment_intent: '${params.payment_intent}'`,
+            },
+          });
+        }
+        const left = payment.amount - payment.amount_refunded;
+        const amount = params.amount === undefined ? left : Number(params.amount);
+        if (left <= 0 || amount > left) {
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge ${payment.charge} has already been refunded.`,
+            },
+          });
+        }
+        const refund = refundOf(payment, amount, params['metadata[orderId]']);
+        const hook = hooks.beforeRefundAnswer;
+        if (!hook) return answer(200, refund);
+        // Stripe's side goes on before the store hears back (a webhook racing the answer).
+        void hook(refund).then(() => answer(200, refund));
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const paymentIntent = url.searchParams.get('payment_intent');
+        return answer(200, {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: refunds.filter((refund) => refund.payment_intent === paymentIntent).reverse(),
+        });
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
@@ -133,13 +202,115 @@ export async function startFakeStripe() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  function refundOf(payment: FakePayment, amount: number, orderId?: string): FakeRefund {
+    counter += 1;
+    const refund: FakeRefund = {
+      id: `re_test_${counter}`,
+      object: 'refund',
+      amount,
+      charge: payment.charge,
+      payment_intent: payment.id,
+      status: refundOutcome.status,
+      metadata: orderId ? { orderId } : {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    payment.amount_refunded += amount;
+    return refund;
+  }
+
+  /** The shopper pays: the session is complete and paid, with a PaymentIntent of its own. */
+  function paySession(sessionId: string): FakePayment {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no fake session ${sessionId}`);
+    counter += 1;
+    const payment: FakePayment = {
+      id: `pi_test_${counter}`,
+      charge: `ch_test_${counter}`,
+      amount: session.amount_total ?? 0,
+      amount_refunded: 0,
+    };
+    payments.set(payment.id, payment);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: payment.id,
+    });
+    return payment;
+  }
+
+  /** A refund made in Stripe's dashboard (no API call from the store); all that is left by default. */
+  function dashboardRefund(paymentIntent: string, amount?: number): FakeRefund {
+    const payment = payments.get(paymentIntent);
+    if (!payment) throw new Error(`no fake payment ${paymentIntent}`);
+    return refundOf(payment, amount ?? payment.amount - payment.amount_refunded);
+  }
+
+  const event = (type: string, object: unknown) =>
+    JSON.stringify({
+      id: `evt_test_${randomUUID()}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+
+  /** `charge.refunded` as Stripe sends it now: the charge, without its refunds. */
+  function chargeRefundedEvent(paymentIntent: string): string {
+    const payment = payments.get(paymentIntent);
+    if (!payment) throw new Error(`no fake payment ${paymentIntent}`);
+    return event('charge.refunded', {
+      id: payment.charge,
+      object: 'charge',
+      amount: payment.amount,
+      amount_refunded: payment.amount_refunded,
+      refunded: payment.amount_refunded >= payment.amount,
+      payment_intent: payment.id,
+    });
+  }
+
+  /** The refund failed after all (`refund.failed`); the fake's refund is marked failed too. */
+  function refundFailedEvent(refundId: string): string {
+    const refund = refunds.find((item) => item.id === refundId);
+    if (!refund) throw new Error(`no fake refund ${refundId}`);
+    refund.status = 'failed';
+    const payment = payments.get(refund.payment_intent);
+    if (payment) payment.amount_refunded -= refund.amount;
+    return event('refund.failed', { ...refund, failure_reason: 'expired_or_canceled_card' });
+  }
+
+  /** The buyer's bank disputes the payment (`charge.dispute.created`). */
+  function disputeEvent(paymentIntent: string): string {
+    const payment = payments.get(paymentIntent);
+    if (!payment) throw new Error(`no fake payment ${paymentIntent}`);
+    counter += 1;
+    return event('charge.dispute.created', {
+      id: `dp_test_${counter}`,
+      object: 'dispute',
+      amount: payment.amount,
+      charge: payment.charge,
+      payment_intent: payment.id,
+      reason: 'fraudulent',
+      status: 'needs_response',
+    });
+  }
+
   return {
     port,
     requests,
     sessions,
     coupons,
+    payments,
+    refunds,
+    refundOutcome,
+    hooks,
     failures,
     outage,
+    paySession,
+    dashboardRefund,
+    chargeRefundedEvent,
+    refundFailedEvent,
+    disputeEvent,
     env: {
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_WEBHOOK_SECRET: 'whsec_test_fake',

@@ -69,6 +69,17 @@ describeEachDatabase('admin calls: authorization matrix', (suite) => {
       (client, product) => client.patch(`/api/products/${product.id}`),
       200,
     ],
+    [
+      'PUT /api/products/:id',
+      (client, product) =>
+        client.put(`/api/products/${product.id}`, productBody(catalog, { notifyBuyers: true })),
+      200,
+    ],
+    [
+      'GET /api/products/:id/buyers',
+      (client, product) => client.get(`/api/products/${product.id}/buyers`),
+      200,
+    ],
     ['GET /api/analytics', (client) => client.get('/api/analytics'), 200],
   ];
 

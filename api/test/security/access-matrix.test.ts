@@ -6,14 +6,14 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { cartItems, coupons, orders, purchasedProducts, users } from '../../src/db/schema.ts';
 import { downloadTokenKeys, signDownloadToken } from '../../src/downloads/download-tokens.ts';
-import { PASSWORD, mailedLink, signUp, uniqueEmail } from '../helpers/accounts.ts';
+import { PASSWORD, mailedLink, signUp, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
 import { RedisCacheStore, type CacheStore } from '../../src/infrastructure/cache.ts';
 import { RedisRateLimitStore } from '../../src/infrastructure/rate-limit-store.ts';
 import { describeEachDatabase, startApp, type Suite } from '../helpers/app.ts';
 import { databaseKinds } from '../helpers/databases.ts';
 import { createProduct, productBody } from '../helpers/catalog.ts';
 import { TestClient } from '../helpers/client.ts';
-import { API_ORIGIN } from '../helpers/checkout.ts';
+import { API_ORIGIN, buy } from '../helpers/checkout.ts';
 import { tokenOf } from '../helpers/downloads.ts';
 import { SECURITY_ENV, buildFixtures, secretsOfA, type SecurityFixtures } from './fixtures.ts';
 import { apiRoutes } from './route-table.ts';
@@ -292,6 +292,44 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       expect: ADMIN_ONLY,
     },
     {
+      // With a new file: the admin's edit is a new version, whose fan-out reaches nobody.
+      route: 'PUT /api/products/:id',
+      call: () => ({
+        method: 'PUT',
+        url: `/api/products/${extras.edited}`,
+        payload: productBody(fx.catalog, { notifyBuyers: true, releaseNote: 'Matrix' }),
+      }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      route: 'GET /api/products/:id/buyers',
+      label: 'the product A bought',
+      call: () => ({ method: 'GET', url: `/api/products/${fx.bought.id}/buyers` }),
+      expect: ADMIN_ONLY,
+      verify: (who, response) => {
+        if (response.statusCode === 200) assert.deepEqual(response.json(), { buyers: 1 }, who);
+      },
+    },
+    {
+      // The signed link of an update mail is the credential, whoever's browser opens it.
+      route: 'GET /api/account/update-mails/opt-out/:token',
+      label: "another shopper's link",
+      call: () => ({ method: 'GET', url: extras.optOutPath }),
+      expect: all(200),
+    },
+    {
+      // Mail clients post it without cookies from their own servers (RFC 8058): no origin check.
+      route: 'POST /api/account/update-mails/opt-out/:token',
+      label: "another shopper's link",
+      call: () => ({
+        method: 'POST',
+        url: extras.optOutPath,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      expect: all(200),
+    },
+    {
       route: 'POST /api/payments/create-checkout-session',
       call: () => ({
         method: 'POST',
@@ -444,6 +482,28 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       expect: OWNER_ONLY,
     },
     {
+      // Another shopper's completed order: refunding A's own would change A's data before A's
+      // column runs. Only the admin refunds; the shoppers' answers are refusals.
+      route: 'POST /api/orders/:id/refund',
+      label: "a third shopper's order",
+      call: () => ({ method: 'POST', url: `/api/orders/${extras.refundable}/refund` }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      route: 'GET /api/admin/orders',
+      call: () => ({ method: 'GET', url: `/api/admin/orders?q=${fx.orderA.id}` }),
+      expect: ADMIN_ONLY,
+      mayShowA: "every order and its customer's e-mail, to the admin only",
+      verify: (who, response) => {
+        if (response.statusCode !== 200) {
+          assert.doesNotMatch(response.body, /customer_email/, `${who} sees an order list`);
+          return;
+        }
+        const ids = response.json<{ orders: Array<{ id: string }> }>().orders.map((o) => o.id);
+        assert.deepEqual(ids, [fx.orderA.id], `${who} finds A's order by its id`);
+      },
+    },
+    {
       route: 'GET /api/files/previews/:name',
       call: () => ({
         method: 'GET',
@@ -494,6 +554,11 @@ interface MatrixExtras {
   idOf: Record<Principal, string | undefined>;
   doomed: string;
   toggled: string;
+  edited: string;
+  /** The path of the update-mail opt-out link of a shopper outside the matrix. */
+  optOutPath: string;
+  /** A completed order of a shopper outside the matrix, for the admin to refund. */
+  refundable: string;
 }
 
 /** What B, the admin and strangers must never change: A's rows, read from the database. */
@@ -556,6 +621,13 @@ async function runMatrix(suite: Suite, t: TestContext, variant: string = suite.k
     },
     doomed: (await createProduct(fx.admin, fx.catalog)).id,
     toggled: (await createProduct(fx.admin, fx.catalog)).id,
+    edited: (await createProduct(fx.admin, fx.catalog)).id,
+    optOutPath: new URL(
+      await suite.app.services.updateMailOptOut.link((await signedInUser(suite.app)).user.id),
+    ).pathname,
+    refundable: (
+      await buy(suite.app, (await signedInUser(suite.app)).client, [{ product: fx.spare }])
+    ).id,
   };
   const table = rows(fx, extras);
   const covered = new Set(table.map((row) => row.route));

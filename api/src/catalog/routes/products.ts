@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminProductsQuery,
+  buyersAnswer,
   categoryParams,
   categoryQuery,
   createProductBody,
@@ -9,6 +10,7 @@ import {
   productList,
   productsPage,
   productView,
+  updateProductBody,
 } from '@store/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { sendCached } from '../../infrastructure/response-cache.ts';
@@ -132,6 +134,68 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const { price, ...fields } = request.body;
       const product = await products.create({ ...fields, priceCents: price });
       return reply.code(201).send(product);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      bodyLimit: uploadBodyLimit,
+      schema: {
+        tags,
+        summary: 'Edit a product (admin)',
+        description:
+          "Create's fields, checked as create checks them. A preview or `originalAsset` left " +
+          'out keeps the current one. A new `originalAsset` is the next version of the file: ' +
+          'buyers download it from then on (links issued before keep their version) and each ' +
+          'gets one more download; with `notifyBuyers` those who have not opted out are ' +
+          'mailed `releaseNote`. Both happen in a background job, after the answer. A new ' +
+          'price applies to carts and orders from then on; placed orders keep theirs.',
+        security: SIGNED_IN_ONLY,
+        params: productIdParams,
+        body: updateProductBody,
+        response: {
+          200: json('The product as edited', productView),
+          ...errors(UNSAFE, ADMIN, NOT_UUID, {
+            400: 'An unknown category or asset type, a preview that is not an image, or `notifyBuyers` without a new file',
+            404: 'No such product, or a deleted one',
+            413: 'The preview or the asset is over its size limit',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { price, ...fields } = request.body;
+      const product = await products.update(request.params.id, { ...fields, priceCents: price });
+      if (!product) throw new HttpError(404, 'Product not found');
+      return product;
+    },
+  );
+
+  app.get(
+    '/:id/buyers',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Buyers an update mail would reach (admin)',
+        description:
+          'Buyers of the product whose orders were not refunded and who have not opted out of ' +
+          'update mails: what the edit form shows before a new file is saved with ' +
+          '`notifyBuyers`.',
+        security: SIGNED_IN_ONLY,
+        params: productIdParams,
+        response: {
+          200: json('How many buyers would be mailed', buyersAnswer),
+          ...errors(ADMIN, NOT_UUID, { 404: 'No such product, or a deleted one' }),
+        },
+      },
+    },
+    async (request) => {
+      const buyers = await products.buyersToTell(request.params.id);
+      if (buyers === null) throw new HttpError(404, 'Product not found');
+      return { buyers };
     },
   );
 

@@ -58,12 +58,15 @@ function isExpired(session: LocalCheckoutSession): boolean {
 }
 
 export function toProviderSession(session: LocalCheckoutSession): ProviderSession {
+  const paid = session.paymentStatus === 'paid';
   return {
     id: session.id,
     orderId: session.orderId,
-    paid: session.paymentStatus === 'paid',
-    expired: session.paymentStatus !== 'paid' && isExpired(session),
+    paid,
+    expired: !paid && isExpired(session),
     amountTotal: session.amountTotal,
+    // No payment object of its own: the paid session is the payment.
+    paymentIntentId: paid ? session.id : null,
   };
 }
 
@@ -190,6 +193,20 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
     async retrieveSession(sessionId) {
       const session = await find(sessionId);
       return session ? toProviderSession(session) : null;
+    },
+
+    // Nothing was charged anywhere: the refund is what the store records (`order_refunds`).
+    async refund(request) {
+      return {
+        id: null,
+        paymentIntentId: request.paymentIntentId ?? request.sessionId,
+        amountCents: request.amountCents,
+        status: 'succeeded',
+      };
+    },
+
+    async listRefunds() {
+      return [];
     },
 
     parseWebhook(rawBody, headers): ProviderEvent {

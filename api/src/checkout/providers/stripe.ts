@@ -1,11 +1,14 @@
 import Stripe from 'stripe';
 import {
   ProviderUnavailableError,
+  RefundRefusedError,
   WebhookSignatureError,
   type CheckoutRequest,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderRefund,
   type ProviderSession,
+  type RefundRequest,
 } from './provider.ts';
 
 export interface StripeProviderOptions {
@@ -24,6 +27,13 @@ const COMPLETED_EVENTS = new Set([
   'checkout.session.async_payment_succeeded',
 ]);
 
+/** An expandable field's id: Stripe sends the id, or the object when it was expanded. */
+const idOf = (value: unknown): string | null => {
+  if (typeof value === 'string') return value;
+  const id = (value as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : null;
+};
+
 function toProviderSession(session: Stripe.Checkout.Session): ProviderSession {
   const paid =
     session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
@@ -33,7 +43,57 @@ function toProviderSession(session: Stripe.Checkout.Session): ProviderSession {
     paid,
     expired: !paid && session.status === 'expired',
     amountTotal: session.amount_total,
+    paymentIntentId: paid ? idOf(session.payment_intent) : null,
   };
+}
+
+/** `requires_action` and `pending` are still on their way; `canceled` never will be. */
+function toRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    paymentIntentId: idOf(refund.payment_intent),
+    amountCents: refund.amount,
+    status:
+      refund.status === 'succeeded'
+        ? 'succeeded'
+        : refund.status === 'failed' || refund.status === 'canceled'
+          ? 'failed'
+          : 'pending',
+  };
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/**
+ * The payment events the store acts on: a refund (full or partial, the store's own or one made
+ * in Stripe's dashboard), a refund that failed after all, and a dispute. Anything else, or an
+ * object without the fields these need, is null (acknowledged and ignored).
+ */
+function paymentEvent(type: string, object: Record<string, unknown>): ProviderEvent | null {
+  const id = typeof object.id === 'string' ? object.id : null;
+  const paymentIntentId = idOf(object.payment_intent);
+  if (type === 'charge.refunded' && object.object === 'charge' && paymentIntentId) {
+    const { amount, amount_refunded: refunded } = object;
+    if (!isCount(amount) || !isCount(refunded)) return null;
+    return {
+      type: 'charge_refunded',
+      paymentIntentId,
+      amountCents: amount,
+      amountRefundedCents: refunded,
+    };
+  }
+  // `refund.failed`, and the older `charge.refund.updated` that reports the same.
+  const failedRefund =
+    type === 'refund.failed' || (type === 'charge.refund.updated' && object.status === 'failed');
+  if (failedRefund && object.object === 'refund' && id) {
+    return { type: 'refund_failed', refundId: id, paymentIntentId };
+  }
+  if (type === 'charge.dispute.created' && object.object === 'dispute' && id && paymentIntentId) {
+    if (!isCount(object.amount)) return null;
+    return { type: 'dispute_created', disputeId: id, paymentIntentId, amountCents: object.amount };
+  }
+  return null;
 }
 
 function isMissing(error: unknown): boolean {
@@ -76,6 +136,59 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     maxNetworkRetries: options.maxNetworkRetries,
     timeout: options.timeoutMs,
   });
+
+  async function retrieveSession(sessionId: string): Promise<ProviderSession | null> {
+    try {
+      return toProviderSession(await reaching(() => stripe.checkout.sessions.retrieve(sessionId)));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async function listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
+    const page = await reaching(() =>
+      stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
+    );
+    return page.data.map(toRefund);
+  }
+
+  /**
+   * `refunds.create` without an amount refunds what is left of the payment. The idempotency key
+   * is the order's (and the attempt's, after a failed refund): two admins, two instances or a
+   * retry asking at once get Stripe's one refund back, never a second one.
+   */
+  async function refund(request: RefundRequest): Promise<ProviderRefund> {
+    let paymentIntent = request.paymentIntentId;
+    if (!paymentIntent && request.sessionId) {
+      // Completed before the payment was stored: the session knows it.
+      const session = await retrieveSession(request.sessionId);
+      paymentIntent = session?.paymentIntentId ?? null;
+    }
+    if (!paymentIntent) throw new RefundRefusedError('Stripe holds no payment for this order');
+    const payment = paymentIntent;
+    const idempotencyKey = request.attempt
+      ? `refund:${request.orderId}:${request.attempt}`
+      : `refund:${request.orderId}`;
+    try {
+      return toRefund(
+        await reaching(() =>
+          stripe.refunds.create(
+            { payment_intent: payment, metadata: { orderId: request.orderId } },
+            { idempotencyKey },
+          ),
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      if (error.code === 'charge_already_refunded') {
+        // Refunded in Stripe's dashboard before its event arrived: that refund is the one.
+        const [newest] = (await listRefunds(payment)).filter((item) => item.status !== 'failed');
+        if (newest) return newest;
+      }
+      throw new RefundRefusedError(error.message, { cause: error });
+    }
+  }
 
   return {
     name: 'stripe',
@@ -127,16 +240,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { id: session.id, clientSecret: session.client_secret };
     },
 
-    async retrieveSession(sessionId) {
-      try {
-        return toProviderSession(
-          await reaching(() => stripe.checkout.sessions.retrieve(sessionId)),
-        );
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
+    retrieveSession,
+    refund,
+    listRefunds,
 
     parseWebhook(rawBody, headers): ProviderEvent {
       if (!options.webhookSecret) {
@@ -153,9 +259,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
-      const object = event.data.object as { object?: string; id?: string };
+      const object = event.data.object as unknown as Record<string, unknown>;
       if (object.object !== 'checkout.session' || typeof object.id !== 'string') {
-        return { type: 'ignored', eventType: event.type };
+        return paymentEvent(event.type, object) ?? { type: 'ignored', eventType: event.type };
       }
       if (COMPLETED_EVENTS.has(event.type)) return { type: 'completed', sessionId: object.id };
       if (event.type === 'checkout.session.expired')

@@ -93,7 +93,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "The payment provider's webhook",
           description:
             'Signed by the provider (`Stripe-Signature`, or `Local-Signature: t=<unix>,v1=<hex ' +
-            'HMAC-SHA256 of "t.body">`), not by cookies; completes or fails the order.',
+            'HMAC-SHA256 of "t.body">`), not by cookies; completes or fails the order. Stripe\'s ' +
+            '`charge.refunded`, `refund.failed` and `charge.dispute.created` refund, restore or ' +
+            'dispute the order of their payment, once each.',
           body: webhookBody,
           response: {
             200: json('Acknowledged', webhookAnswer),

@@ -17,7 +17,11 @@ export const JOBS_SCHEMA = 'pgboss';
 
 export type JobState = PgBoss.JobWithMetadata['state'];
 
-export type JobHandler<T> = (job: PgBoss.Job<T>) => Promise<unknown>;
+/**
+ * `signal` aborts when the close runs out of grace: a handler that works in steps (a batch at a
+ * time) stops between two of them instead of running on behind a closing database.
+ */
+export type JobHandler<T> = (job: PgBoss.Job<T>, signal: AbortSignal) => Promise<unknown>;
 
 // A minute after they end, finished jobs move to pg-boss's archive and a minute later they are
 // deleted: a mail job holds the message, links included, which are credentials. Failed jobs
@@ -111,7 +115,7 @@ export class Jobs {
   private async run<T>(job: PgBoss.Job<T>, handler: JobHandler<T>): Promise<unknown> {
     const signal = this.stopping.signal;
     if (signal.aborted) throw new Error('interrupted by shutdown');
-    const running = handler(job);
+    const running = handler(job, signal);
     let stop = () => {};
     const abandoned = new Promise<'abandoned'>((resolve) => {
       stop = () => resolve('abandoned');
@@ -137,6 +141,15 @@ export class Jobs {
     const id = await this.boss.send(queue, data, options);
     if (id) this.wake(queue);
     return id;
+  }
+
+  /**
+   * Inserts jobs in one statement through `db` (`statementsIn(tx)`: a transaction, so they
+   * exist only if it commits). Workers are not woken: call `wake` once the transaction has
+   * committed, or they find the jobs at their next poll. A job whose id exists is skipped.
+   */
+  async insert(jobs: PgBoss.JobInsert[], db: PgBoss.Db): Promise<void> {
+    if (jobs.length) await this.boss.insert(jobs, { db });
   }
 
   /**

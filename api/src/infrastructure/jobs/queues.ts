@@ -5,6 +5,12 @@ import type { AppConfig } from '../../config.ts';
 export const MAIL_QUEUE = 'mail';
 /** Reconciling pending orders with the payment provider (`checkout/payment-sweep.ts`). */
 export const PAYMENT_SWEEP_QUEUE = 'payment-sweep';
+/**
+ * A product's new file reaching its buyers: one job per file version, which gives each buyer
+ * one more download and queues their update mails, a batch at a time
+ * (`catalog/file-update-jobs.ts`).
+ */
+export const FILE_UPDATE_QUEUE = 'file-update';
 
 /**
  * nodemailer gives the connection, the greeting and every later reply `SMTP_TIMEOUT_MS` each;
@@ -60,5 +66,22 @@ export const paymentSweepQueue: PgBoss.Queue = {
   retryDelay: 30,
   retryBackoff: true,
   // Longer than a sweep over a slow provider; a vanished worker's sweep runs again after it.
+  expireInSeconds: 10 * 60,
+};
+
+/**
+ * A fan-out keeps its progress in its own job row, batch by batch in the same transaction as
+ * the batch, so any run of it (a retry after a failure, a second run after its worker
+ * vanished) goes on from the last committed batch. The expiry is far beyond a fan-out's time
+ * (10,000 buyers take seconds) and is only the wait before a vanished worker's job runs again;
+ * a run that outlives it still does no batch twice (each batch locks the job row). Retries
+ * start after 30 s and double, about eight hours in all, then a person looks at the failed job.
+ */
+export const fileUpdateQueue: PgBoss.Queue = {
+  name: FILE_UPDATE_QUEUE,
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 30,
+  retryBackoff: true,
   expireInSeconds: 10 * 60,
 };

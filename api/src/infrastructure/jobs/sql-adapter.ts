@@ -1,5 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import type { DatabaseDriver } from '../../db/client.ts';
+import type { DatabaseDriver, Db } from '../../db/client.ts';
+import { rawRows } from '../../db/raw-rows.ts';
 
 export interface JobsDb extends PgBoss.Db {
   /** Resolves once every statement pg-boss has started has ended (before the database closes). */
@@ -62,4 +64,24 @@ async function pgliteSql(client: Pglite, text: string, values?: unknown[]) {
     if (client.isInTransaction()) await client.exec('rollback');
     throw error;
   }
+}
+
+/**
+ * pg-boss's `db` option over a drizzle transaction (or the app's `Db`): jobs inserted through
+ * it exist only if the transaction commits, together with the rows they are about. pg-boss
+ * numbers its values (`$1`); each becomes a drizzle parameter in its place (drizzle numbers
+ * them again), so values still never become SQL text. pg-boss's job inserts carry no `$` of
+ * their own; a statement that uses one value twice sends it twice.
+ */
+export function statementsIn(db: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, index) =>
+        // drizzle leaves an undefined value out of the SQL altogether; pg sends it as null.
+        index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
+      );
+      return { rows: await rawRows(db, sql.join(chunks)) };
+    },
+  };
 }

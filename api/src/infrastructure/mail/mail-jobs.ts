@@ -4,6 +4,7 @@ import type { MailDeliveries } from './deliveries.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 import type { Jobs } from '../jobs/boss.ts';
 import { MAIL_QUEUE, mailRetryLimit } from '../jobs/queues.ts';
+import { nameUuid } from '../../lib/uuid.ts';
 
 interface Logger {
   info(object: object, message: string): void;
@@ -25,6 +26,17 @@ export interface MailJobsOptions {
 }
 
 const SETTLE_POLL_MS = 25;
+
+function mailJob(message: MailMessage, origin: { key: string; sentAt: Date }): MailJob {
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.headers && { headers: message.headers }),
+    key: origin.key,
+    sentAt: origin.sentAt.toISOString(),
+  };
+}
 
 /**
  * Mail as pg-boss jobs. `send` only queues (an insert, fast: a request never waits for the
@@ -57,19 +69,37 @@ export class MailJobs implements Mailer {
     message: MailMessage,
     origin: { key: string; sentAt: Date; id?: string },
   ): Promise<string | null> {
-    const job: MailJob = {
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      key: origin.key,
-      sentAt: origin.sentAt.toISOString(),
-    };
-    const { giveUpAfterSeconds, retryDelaySeconds } = this.options;
-    const secondsLeft = giveUpAfterSeconds - (Date.now() - origin.sentAt.getTime()) / 1000;
-    return this.jobs.send(MAIL_QUEUE, job, {
-      retryLimit: mailRetryLimit(secondsLeft, retryDelaySeconds),
+    return this.jobs.send(MAIL_QUEUE, mailJob(message, origin), {
+      retryLimit: this.retryLimit(origin.sentAt),
       ...(origin.id ? { id: origin.id } : {}),
     });
+  }
+
+  /**
+   * Mail jobs for `Jobs.insert` (many in one statement, inside the caller's transaction). Each
+   * job's id derives from its key, so inserting the same mail again while its job is still kept
+   * is skipped; once the job is gone, its delivered key still keeps the mail from going twice.
+   */
+  jobsFor(mails: Array<{ message: MailMessage; key: string }>, sentAt: Date): PgBoss.JobInsert[] {
+    const retryLimit = this.retryLimit(sentAt);
+    return mails.map(({ message, key }) => ({
+      id: nameUuid(`mail:${key}`),
+      name: MAIL_QUEUE,
+      data: mailJob(message, { key, sentAt }),
+      retryLimit,
+    }));
+  }
+
+  /** Wakes this process's mail workers (after the transaction that queued mail committed). */
+  wake(): void {
+    this.jobs.wake(MAIL_QUEUE);
+  }
+
+  /** As many retries as fit in the give-up time left since `sentAt`. */
+  private retryLimit(sentAt: Date): number {
+    const { giveUpAfterSeconds, retryDelaySeconds } = this.options;
+    const secondsLeft = giveUpAfterSeconds - (Date.now() - sentAt.getTime()) / 1000;
+    return mailRetryLimit(secondsLeft, retryDelaySeconds);
   }
 
   readonly deliver = async (job: PgBoss.Job<MailJob>): Promise<void> => {

@@ -2,6 +2,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Extra headers by name (the update mails' `List-Unsubscribe`); nodemailer writes them, the
+   * outbox keeps them.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

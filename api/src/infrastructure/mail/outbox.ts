@@ -61,6 +61,7 @@ export class OutboxMailer implements Mailer {
         to: entry.to,
         subject: entry.subject,
         text: entry.text,
+        ...(entry.headers && { headers: entry.headers }),
         links: entry.links,
         createdAt: entry.createdAt,
       }));
