@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useStore } from '../support/store';
+
+// The shell's index.html preloads its start chunks (tooling/start-chunks-preload-plugin.cjs):
+// the bootstrap's chunks and the shell's own copies of the shared packages. A preload nobody
+// uses costs a phone bandwidth, and a start chunk left out waits for the entry to run.
+const store = useStore();
+
+/** The file name's chunk id: `/chunks/325.50352e58.js` is chunk 325. */
+const chunkId = (pathname: string) => pathname.replace(/^\/chunks\/([^.]+)\..*$/, '$1');
+
+/**
+ * The shell's chunk files that ran by the load's `load` event, by id: each file pushes its ids
+ * onto webpack's chunk list (`self.webpackChunkshell`), its own first (a file may also carry a
+ * chunk webpack merged into it), whether it came from a preload or not.
+ */
+async function shellChunksRun(page: Page, route: string): Promise<string[]> {
+  await page.goto(store.url(route), { waitUntil: 'load' });
+  return page.evaluate(() => {
+    const pushed = (self as unknown as { webpackChunkshell?: [(string | number)[]][] })
+      .webpackChunkshell;
+    return [...new Set((pushed ?? []).map(([ids]) => String(ids[0])))].sort();
+  });
+}
+
+/** The shell's own script preloads (the federation runtime adds some for the remote's files). */
+async function preloaded(page: Page): Promise<string[]> {
+  const hrefs = await page.$$eval('link[rel="preload"][as="script"]', (links) =>
+    links.map((link) => (link as HTMLLinkElement).href),
+  );
+  return hrefs
+    .map((href) => new URL(href))
+    .filter((url) => url.origin === store.baseUrl)
+    .map((url) => url.pathname);
+}
+
+test('the home page runs exactly the preloaded shell chunks before it has loaded', (t) =>
+  store.journey(t, async (page) => {
+    const run = await shellChunksRun(page, '/');
+    const links = await preloaded(page);
+    assert.ok(links.length >= 5, `${links.length} preloads`);
+    const preloadedIds = links.map(chunkId).sort();
+    assert.deepEqual(
+      run.filter((id) => !preloadedIds.includes(id)),
+      [],
+      'a start chunk without a preload',
+    );
+    assert.deepEqual(
+      preloadedIds.filter((id) => !run.includes(id)),
+      [],
+      'a preload the page did not run',
+    );
+  }));
+
+test('every preloaded chunk runs on a category page and on a page of the shell', async (t) => {
+  for (const route of ['/category/digital-art', '/login']) {
+    await t.test(route, (st) =>
+      store.journey(st, async (page) => {
+        const run = await shellChunksRun(page, route);
+        const unused = (await preloaded(page)).map(chunkId).filter((id) => !run.includes(id));
+        assert.deepEqual(unused, []);
+      }),
+    );
+  }
+});

@@ -1,0 +1,86 @@
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const NAME = 'StartChunksPreloadPlugin';
+
+const PROVIDED = /^webpack\/sharing\/provide\/[^/]+\/(.+)$/;
+
+/**
+ * The chunks every page needs before its first render: those of the entry's `import()` of the
+ * bootstrap, and those of the app's own copies of the shared packages they consume (react-dom,
+ * the router, the store...), followed through those packages' own shared imports. At start the
+ * share scope holds only this app's copies, so a consumed package is its provider's chunk, not
+ * the consumer's fallback. Lazy pages are left out: past the bootstrap, only shared packages
+ * are followed.
+ */
+function startChunks(compilation, bootstrapRequest) {
+  const { chunkGraph } = compilation;
+  const chunks = new Set();
+  const consumed = [];
+  const seen = new Set();
+  const visit = (group) => {
+    if (!group || seen.has(group)) return;
+    seen.add(group);
+    for (const chunk of group.chunks) {
+      chunks.add(chunk);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type === 'consume-shared-module') consumed.push(module.options.shareKey);
+      }
+    }
+  };
+  const providers = new Map();
+  for (const entry of compilation.entrypoints.values()) {
+    for (const chunk of entry.chunks) {
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        const provided = PROVIDED.exec(
+          module.libIdent({ context: compilation.compiler.context }) ?? '',
+        );
+        if (module.type === 'provide-module' && provided) providers.set(provided[1], module);
+        for (const block of module.blocks ?? []) {
+          const requested = block.dependencies.some(
+            (dependency) => dependency.request === bootstrapRequest,
+          );
+          if (requested) visit(chunkGraph.getBlockChunkGroup(block));
+        }
+      }
+    }
+  }
+  for (let index = 0; index < consumed.length; index += 1) {
+    const provider = providers.get(consumed[index]);
+    for (const block of provider?.blocks ?? []) visit(chunkGraph.getBlockChunkGroup(block));
+  }
+  return chunks;
+}
+
+/**
+ * `<link rel="preload">` in the shell's `index.html` for the start chunks (see `startChunks`):
+ * the browser fetches them while it downloads and runs the entry, instead of after the entry's
+ * federation runtime has run and asked for them one wave after another.
+ */
+class StartChunksPreloadPlugin {
+  constructor({ bootstrapRequest = './bootstrap' } = {}) {
+    this.bootstrapRequest = bootstrapRequest;
+  }
+
+  apply(compiler) {
+    compiler.hooks.compilation.tap(NAME, (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (groups) => {
+        const publicPath = groups.publicPath;
+        const files = [...startChunks(compilation, this.bootstrapRequest)]
+          .flatMap((chunk) => [...chunk.files])
+          .filter((file) => file.endsWith('.js'))
+          .sort();
+        const links = files.map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', {
+            rel: 'preload',
+            as: 'script',
+            href: `${publicPath}${file}`,
+          }),
+        );
+        groups.headTags.push(...links);
+        return groups;
+      });
+    });
+  }
+}
+
+module.exports = { StartChunksPreloadPlugin, startChunks };
