@@ -401,6 +401,17 @@ async function dashboardLists(page: Page, seen: Coverage): Promise<void> {
   seen.loading('/secret-dashboard', 'Analytics held');
   await analytics.release();
   await page.getByTestId('stat-card').first().waitFor();
+
+  const orders = await holdRequests(page, /\/api\/admin\/orders(\?|$)/);
+  await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+  await orders.sent();
+  await seeLoading(page, 'Loading orders...');
+  seen.loading('/secret-dashboard', 'Orders held');
+  await orders.release();
+  await page
+    .getByRole('table', { name: 'All orders, newest first' })
+    .or(text(page, 'No orders yet'))
+    .waitFor();
 }
 
 async function dashboardForms(page: Page, seen: Coverage): Promise<void> {
@@ -440,6 +451,20 @@ async function dashboardForms(page: Page, seen: Coverage): Promise<void> {
     .getByRole('button', { name: `Featured: ${name}`, exact: true, pressed: true })
     .waitFor();
   seen.busy('Featured toggle');
+
+  await button(page, `Edit ${name}`).click();
+  const editor = page.getByRole('dialog', { name: `Edit ${name}` });
+  await editor.locator('select[aria-busy="false"]').first().waitFor();
+  const save = await holdRequests(page, '**/api/products/*', 'PUT');
+  await button(editor, 'Save').click();
+  await save.sent();
+  await seeBusy(button(editor, uploadOrSave), uploadOrSave);
+  assert.equal(await button(editor, 'Cancel').isDisabled(), true, 'Cancel while saving');
+  await save.fail(500, 'Failed to update product');
+  await seeEnabled(button(editor, 'Save'));
+  await button(editor, 'Cancel').click();
+  await editor.waitFor({ state: 'detached' });
+  seen.busy('Save (edit product dialog)');
 
   const remove = await holdRequests(page, '**/api/products/*', 'DELETE');
   await button(page, `Delete ${name}`).click();

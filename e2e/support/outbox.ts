@@ -46,3 +46,21 @@ export async function waitForMailLink(
   }
   throw new Error(`No /${kind}/ mail to ${email} reached the dev outbox within ${timeoutMs} ms`);
 }
+
+/** Polls the dev outbox for a mail to `email` whose subject holds `subject`. */
+export async function waitForMail(
+  apiUrl: string,
+  email: string,
+  subject: string,
+  { timeoutMs = 15_000 }: { timeoutMs?: number } = {},
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await readOutbox(apiUrl)).find(
+      (message) => addressedTo(message, email) && message.subject.includes(subject),
+    );
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
+  throw new Error(`No mail to ${email} about "${subject}" reached the outbox in ${timeoutMs} ms`);
+}

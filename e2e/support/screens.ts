@@ -265,6 +265,29 @@ function allScreens(paidSessionId: string): Screen[] {
       await openTab(page, 'Admin Dashboard', 'Analytics');
       await page.locator('.recharts-surface').first().waitFor();
     }),
+    screen(
+      '/secret-dashboard',
+      'edit product dialog',
+      '/secret-dashboard',
+      ['admin'],
+      async (page) => {
+        await openTab(page, 'Admin Dashboard', 'Products');
+        await page
+          .getByRole('button', { name: /^Edit / })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog', { name: /^Edit / });
+        await dialog.locator('select[aria-busy="false"]').first().waitFor();
+        await waitUntilSettled(page);
+      },
+    ),
+    screen('/secret-dashboard', 'Orders', '/secret-dashboard', ['admin'], async (page) => {
+      await openTab(page, 'Admin Dashboard', 'Orders');
+      await page
+        .getByRole('table', { name: 'All orders, newest first' })
+        .or(page.getByText('No orders yet', { exact: true }))
+        .waitFor();
+    }),
   ];
 }
 

@@ -84,8 +84,9 @@ export {
   type PreviewImageSources,
 } from './catalog/preview-image';
 export { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart/cart-thunks';
-export { formatDate, formatPrice } from './ui/format';
+export { formatDate, formatPrice, shortOrderId } from './ui/format';
 export { Modal } from './ui/modal';
+export { StatusBadge } from './ui/status-badge';
 export { PasswordField, type MatchState } from './ui/password-field';
 export { TextField } from './ui/text-field';
 export { TabPanel, Tabs, type TabItem } from './ui/tabs';

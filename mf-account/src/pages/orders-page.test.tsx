@@ -80,19 +80,22 @@ describe('OrdersPage', () => {
     expect(viewButton).toHaveFocus();
   });
 
-  it.each(['pending', 'failed'] as const)('offers no download in a %s order', async (status) => {
-    mockApi(status);
-    const user = userEvent.setup();
-    renderWithProviders(<OrdersPage />);
+  it.each(['pending', 'failed', 'refunded', 'disputed'] as const)(
+    'offers no download in a %s order',
+    async (status) => {
+      mockApi(status);
+      const user = userEvent.setup();
+      renderWithProviders(<OrdersPage />);
 
-    await user.click(await screen.findByRole('button', { name: /view details/i }));
-    const dialog = screen.getByRole('dialog');
-    expect(await within(dialog).findAllByTestId('order-item')).toHaveLength(2);
-    expect(within(dialog).queryByRole('button', { name: /^download/i })).not.toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: /view details/i }));
+      const dialog = screen.getByRole('dialog');
+      expect(await within(dialog).findAllByTestId('order-item')).toHaveLength(2);
+      expect(within(dialog).queryByRole('button', { name: /^download/i })).not.toBeInTheDocument();
 
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows a spinner in the dialog while the details are held', async () => {
     const answer = deferred<unknown>();

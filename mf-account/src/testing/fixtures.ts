@@ -39,5 +39,7 @@ export const purchased = (overrides: Partial<PurchasedProduct> = {}): PurchasedP
   remainingDownloads: 3,
   maxDownloads: 5,
   canDownload: true,
+  fileUpdatedAt: null,
+  refunded: false,
   ...overrides,
 });

@@ -127,6 +127,14 @@ export const productsSlice = createSlice({
       state.status = 'idle';
       state.loadId = null;
     },
+    /**
+     * A product was edited: its row shows the saved values where it is, even if they no longer
+     * match the search or sort (the next page load places it again).
+     */
+    productUpdated(state, action: PayloadAction<Product>) {
+      const at = state.items.findIndex((product) => product.id === action.payload.id);
+      if (at !== -1) state.items[at] = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -205,7 +213,7 @@ declare module '@store/shared' {
 
 const injectedProductsSlice = productsSlice.injectInto(rootReducer);
 
-export const { productAdded, queryChanged, pageTurned } = productsSlice.actions;
+export const { productAdded, productUpdated, queryChanged, pageTurned } = productsSlice.actions;
 export const {
   selectAdminProducts,
   selectAdminProductsStatus,

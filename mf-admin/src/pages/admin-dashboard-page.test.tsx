@@ -1,9 +1,9 @@
 import { holdApiCalls, type HeldCall } from '@store/shared/testing/held-api-calls';
 import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DROPDOWNS, product } from '../testing/fixtures';
+import { adminOrder, DROPDOWNS, product } from '../testing/fixtures';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 jest.mock('../features/analytics/sales-chart', () => ({
@@ -40,8 +40,15 @@ describe('AdminDashboardPage', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(tab('Create Product')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((each) => each.textContent)).toEqual([
+      'Create Product',
+      'Products',
+      'Analytics',
+      'Orders',
+    ]);
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeInTheDocument();
     expect(listCalls()).toHaveLength(0);
+    expect(held.calls.some(({ config }) => config.url === '/admin/orders')).toBe(false);
 
     await user.click(tab('Products'));
     await waitFor(() => expect(listCalls()).toHaveLength(1));
@@ -54,7 +61,9 @@ describe('AdminDashboardPage', () => {
     renderWithProviders(<AdminDashboardPage />);
     tab('Create Product').focus();
     await user.keyboard('{ArrowLeft}');
-    expect(tab('Analytics')).toHaveFocus();
+    expect(tab('Orders')).toHaveFocus();
+    expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowLeft}');
     expect(tab('Analytics')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(tab('Create Product')).toHaveAttribute('aria-selected', 'true');
@@ -147,5 +156,67 @@ describe('AdminDashboardPage', () => {
     );
     expect(await screen.findByRole('rowheader', { name: 'Fresh Glyphs' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Product pages' })).toHaveTextContent('Page 1');
+  });
+
+  it('edits a product from its row in a dialog, then shows the saved values in the row', async () => {
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    const user = userEvent.setup();
+    renderWithProviders(<AdminDashboardPage />);
+    await answerDropdowns();
+    await user.click(tab('Products'));
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    act(() =>
+      listCalls()[0]!.answer(200, {
+        products: [product({ id: 'p1', name: 'Old Brushes', category: 'icons' })],
+        nextCursor: null,
+      }),
+    );
+
+    const edit = await screen.findByRole('button', { name: 'Edit Old Brushes' });
+    await user.click(edit);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Old Brushes' });
+    // The dialog's form reads the options and counts the buyers as it opens.
+    const get = (url: string) => held.calls.filter(({ config }) => config.url === url);
+    await waitFor(() => expect(get('/dropdown/all')).toHaveLength(2));
+    act(() => get('/dropdown/all')[1]!.answer(200, DROPDOWNS));
+    act(() => get('/products/p1/buyers')[0]!.answer(200, { buyers: 3 }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Category')).toHaveValue('c2'));
+
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'New Brushes');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(held.calls.some(({ config }) => config.method === 'put')).toBe(true),
+    );
+    act(() =>
+      held.calls
+        .find(({ config }) => config.method === 'put')!
+        .answer(200, product({ id: 'p1', name: 'New Brushes', price: 21, category: 'icons' })),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(success).toHaveBeenCalledWith('Product updated successfully!');
+    const row = screen.getByRole('rowheader', { name: 'New Brushes' }).closest('tr')!;
+    expect(row).toHaveTextContent('$21.00');
+    // Focus goes back to the row's Edit button.
+    expect(screen.getByRole('button', { name: 'Edit New Brushes' })).toHaveFocus();
+    expect(listCalls()).toHaveLength(1);
+  });
+
+  it('lists every order in the Orders tab, after Analytics', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AdminDashboardPage />);
+    await user.click(tab('Orders'));
+    await waitFor(() =>
+      expect(held.calls.some(({ config }) => config.url === '/admin/orders')).toBe(true),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading orders...');
+    act(() =>
+      held.calls
+        .find(({ config }) => config.url === '/admin/orders')!
+        .answer(200, { orders: [adminOrder()], nextCursor: null }),
+    );
+    expect(await screen.findByRole('rowheader', { name: '#abcd1234' })).toBeInTheDocument();
   });
 });

@@ -1,16 +1,20 @@
+import type { Product } from '@store/contract';
 import { type TabItem, TabPanel, Tabs } from '@store/shared';
 import { useDeferredValue, useId, useState } from 'react';
 import { AnalyticsPanel } from '../features/analytics/analytics-panel';
-import { CreateProductForm } from '../features/create-product/create-product-form';
+import { OrdersPanel } from '../features/orders/orders-panel';
+import { CreateProductForm } from '../features/product-form/create-product-form';
+import { EditProductDialog } from '../features/product-form/edit-product-dialog';
 import { ProductsTable } from '../features/products/products-table';
 import styles from './admin-dashboard.module.css';
 
-type DashboardTab = 'create' | 'products' | 'analytics';
+type DashboardTab = 'create' | 'products' | 'analytics' | 'orders';
 
 const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'create', label: 'Create Product' },
   { id: 'products', label: 'Products' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'orders', label: 'Orders' },
 ];
 
 export function AdminDashboardPage() {
@@ -19,6 +23,8 @@ export function AdminDashboardPage() {
   // The tab strip answers the click in the next frame; the panel (a table or the charts to
   // mount) follows in a render React may interrupt, instead of holding that frame back.
   const shownTab = useDeferredValue(tab);
+  // The product whose Edit was pressed: the product form opens over the table, in a dialog.
+  const [editing, setEditing] = useState<Product | null>(null);
 
   return (
     <section className={styles.page}>
@@ -35,11 +41,15 @@ export function AdminDashboardPage() {
       </TabPanel>
       {/* Not kept mounted: each opening loads its page again, with what was created since. */}
       <TabPanel idPrefix={idPrefix} id="products" active={shownTab === 'products'}>
-        <ProductsTable />
+        <ProductsTable onEdit={setEditing} />
       </TabPanel>
       <TabPanel idPrefix={idPrefix} id="analytics" active={shownTab === 'analytics'}>
         <AnalyticsPanel />
       </TabPanel>
+      <TabPanel idPrefix={idPrefix} id="orders" active={shownTab === 'orders'}>
+        <OrdersPanel />
+      </TabPanel>
+      {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Category, DropdownsAnswer } from '@store/contract';
+import type { AdminOrder, Category, DropdownsAnswer } from '@store/contract';
 
 export { product } from '@store/shared/testing/fixtures';
 
@@ -16,3 +16,37 @@ export const DROPDOWNS: DropdownsAnswer = {
     assetTypes: [option('t1', 'Bundle'), option('t2', 'Single File')],
   },
 };
+
+/** An order as the admin's list answers it: completed, two lines, by dora@example.com. */
+export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: '3f2a9c1e-0000-4000-8000-00000abcd1234',
+  status: 'completed',
+  subtotal_amount: 29.99,
+  discount_amount: 0,
+  total_amount: 29.99,
+  coupon_code: null,
+  created_at: '2026-03-15T12:00:00Z',
+  completed_at: '2026-03-15T12:01:00Z',
+  items: [
+    {
+      id: 'i1',
+      product_id: 'p1',
+      name: 'Neon Brushes',
+      quantity: 1,
+      price: 19.99,
+      preview_image_url: '/img/p1.png',
+    },
+    {
+      id: 'i2',
+      product_id: 'p2',
+      name: 'Pixel Icons',
+      quantity: 2,
+      price: 5,
+      preview_image_url: '/img/p2.png',
+    },
+  ],
+  customer_email: 'dora@example.com',
+  refunded_at: null,
+  refund_failed_at: null,
+  ...overrides,
+});

@@ -37,3 +37,8 @@ export function formatDate(iso: string): string {
   day ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
   return day.format(date);
 }
+
+/** Spec section 9: an order is named by the last 8 characters of its id. */
+export function shortOrderId(id: string): string {
+  return id.slice(-8);
+}

@@ -10,23 +10,30 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * False while the dialog waits on a request it cannot leave running unseen (an upload with its
+   * progress): Close is disabled, and Escape and the backdrop do nothing.
+   */
+  dismissible?: boolean;
 }
 
 /** A modal dialog: focus moves in on open and back on close, Escape closes, Tab stays inside. */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, dismissible = true }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
+  const canClose = useRef(dismissible);
 
   useEffect(() => {
     close.current = onClose;
-  }, [onClose]);
+    canClose.current = dismissible;
+  }, [onClose, dismissible]);
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.current?.focus();
     function onKey(event: globalThis.KeyboardEvent) {
-      if (event.key === 'Escape') close.current();
+      if (event.key === 'Escape' && canClose.current) close.current();
     }
     document.addEventListener('keydown', onKey);
     return () => {
@@ -54,7 +61,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   return createPortal(
     <div
       className={styles.backdrop}
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+      onMouseDown={(event) => dismissible && event.target === event.currentTarget && onClose()}
     >
       <div
         ref={dialog}
@@ -69,7 +76,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose}>
+          <button type="button" className={styles.close} onClick={onClose} disabled={!dismissible}>
             Close
           </button>
         </div>

@@ -8,7 +8,12 @@ interface DownloadCardProps {
   onDownload: (productId: string) => void;
 }
 
+/**
+ * Why there is no Download button. `refunded` comes first: it is set only when every order that
+ * granted the product was refunded or disputed, so no other grant is left to download with.
+ */
 function blockedReason(product: PurchasedProduct): string {
+  if (product.refunded) return 'Refunded';
   return product.remainingDownloads <= 0 ? 'Download limit reached' : 'Download expired';
 }
 
@@ -32,7 +37,10 @@ export function DownloadCard({ product, downloading, onDownload }: DownloadCardP
         <p className={styles.meta}>
           {product.remainingDownloads}/{product.maxDownloads} downloads left
         </p>
-        {product.canDownload ? (
+        {product.fileUpdatedAt && (
+          <p className={styles.meta}>Updated {formatDate(product.fileUpdatedAt)}</p>
+        )}
+        {product.canDownload && !product.refunded ? (
           <button
             type="button"
             className={primitives.button}

@@ -74,6 +74,55 @@ describe('MyDownloads', () => {
     expect(expired).toHaveTextContent('Download expired');
   });
 
+  it('says when the file was last updated, beside the expiry and the downloads left', async () => {
+    jest.spyOn(apiClient, 'get').mockImplementation(
+      answerGets({
+        [LIST]: page([
+          purchased({ id: 'a', name: 'Updated', fileUpdatedAt: '2026-04-02T09:30:00Z' }),
+          purchased({ id: 'b', name: 'Original' }),
+        ]),
+      }),
+    );
+    renderWithProviders(<MyDownloads />);
+    await screen.findAllByTestId('download-card');
+
+    const updated = cardOf('Updated');
+    expect(within(updated).getByText('Updated Apr 2, 2026')).toBeInTheDocument();
+    expect(updated).toHaveTextContent('Never expires');
+    expect(updated).toHaveTextContent('3/5 downloads left');
+    expect(within(updated).getByRole('button', { name: 'Download Updated' })).toBeEnabled();
+    expect(cardOf('Original')).not.toHaveTextContent(/Updated /);
+  });
+
+  it('shows Refunded instead of the Download button when no order grants it any more', async () => {
+    jest.spyOn(apiClient, 'get').mockImplementation(
+      answerGets({
+        [LIST]: page([
+          // Refunded wins over the other reasons: no grant is left to reach a limit or expire.
+          purchased({ id: 'a', name: 'Taken back', refunded: true, canDownload: false }),
+          purchased({
+            id: 'b',
+            name: 'Taken back, used up',
+            refunded: true,
+            canDownload: false,
+            remainingDownloads: 0,
+          }),
+          // Should the api ever say both, no button is offered for a refunded product.
+          purchased({ id: 'c', name: 'Inconsistent', refunded: true, canDownload: true }),
+        ]),
+      }),
+    );
+    renderWithProviders(<MyDownloads />);
+    await screen.findAllByTestId('download-card');
+
+    for (const name of ['Taken back', 'Taken back, used up', 'Inconsistent']) {
+      const card = cardOf(name);
+      expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(card).getByText('Refunded')).toBeInTheDocument();
+      expect(card).not.toHaveTextContent('Download limit reached');
+    }
+  });
+
   it('shows the empty state', async () => {
     jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ [LIST]: page([]) }));
     renderWithProviders(<MyDownloads />);

@@ -1,11 +1,10 @@
-import { formatDate, formatPrice, primitives } from '@store/shared';
+import { formatDate, formatPrice, primitives, shortOrderId, StatusBadge } from '@store/shared';
 import type { Order } from '@store/contract';
-import { plural, shortId } from './format';
+import { plural } from './format';
 import styles from './orders.module.css';
-import { StatusBadge } from './status-badge';
 
 export function OrderCard({ order, onView }: { order: Order; onView: (id: string) => void }) {
-  const short = shortId(order.id);
+  const short = shortOrderId(order.id);
   return (
     <li className={styles.order} data-testid="order-card">
       <div className={styles.orderHead}>

@@ -6,15 +6,15 @@ import {
   PREVIEW_SIZES,
   previewImageSources,
   primitives,
+  shortOrderId,
   Spinner,
+  StatusBadge,
   useResource,
 } from '@store/shared';
 import type { Order } from '@store/contract';
 import { useDownload } from '../../common/use-download';
-import { shortId } from './format';
 import { ordersApi } from '../../common/orders-api';
 import styles from './orders.module.css';
-import { StatusBadge } from './status-badge';
 
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const details = useResource(
@@ -25,7 +25,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClo
   const { download, isDownloading } = useDownload();
 
   return (
-    <Modal title={`Order #${shortId(orderId)}`} onClose={onClose}>
+    <Modal title={`Order #${shortOrderId(orderId)}`} onClose={onClose}>
       {details.status === 'loading' && <Spinner label="Loading order details..." />}
       {details.status === 'failed' && <LoadError message={details.error} onRetry={details.retry} />}
       {details.status === 'loaded' && (

@@ -48,10 +48,12 @@ describe('OrderHistory', () => {
     ['pending', 'Pending', 'pending'],
     ['failed', 'Failed', 'failed'],
     ['refunded', 'Refunded', 'other'],
-  ])('colours status %s as %s (%s)', async (status, label, tone) => {
-    // Untyped: the spec's gray is for a status the contract does not list.
-    const answer = { orders: [{ ...order(), status }], nextCursor: null };
-    jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ '/orders': answer }));
+    ['disputed', 'Disputed', 'other'],
+  ] as const)('colours status %s as %s (%s)', async (status, label, tone) => {
+    // Refunded and disputed take the spec's gray, for any status beyond the first three.
+    jest
+      .spyOn(apiClient, 'get')
+      .mockImplementation(answerGets({ '/orders': page([order({ status })]) }));
     renderWithProviders(<OrderHistory />);
     expect(await screen.findByText(label)).toHaveClass(tone);
   });

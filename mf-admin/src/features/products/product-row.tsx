@@ -8,10 +8,11 @@ interface ProductRowProps {
   /** The row's request in flight, if any: both buttons wait for it. */
   busy: RowAction | undefined;
   onToggleFeatured: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 }
 
-export function ProductRow({ product, busy, onToggleFeatured, onDelete }: ProductRowProps) {
+export function ProductRow({ product, busy, onToggleFeatured, onEdit, onDelete }: ProductRowProps) {
   const saving = busy === 'feature';
   return (
     <tr aria-busy={busy !== undefined}>
@@ -48,7 +49,16 @@ export function ProductRow({ product, busy, onToggleFeatured, onDelete }: Produc
           {saving ? 'Saving...' : product.is_featured ? '★' : '☆'}
         </button>
       </td>
-      <td>
+      <td className={styles.actions}>
+        <button
+          type="button"
+          className={styles.edit}
+          aria-label={`Edit ${product.name}`}
+          disabled={busy !== undefined}
+          onClick={onEdit}
+        >
+          Edit
+        </button>
         <button
           type="button"
           className={styles.delete}

@@ -1,8 +1,11 @@
 import type { Product } from '@store/contract';
 import { LoadError, Spinner } from '@store/shared';
 import type { ReactNode } from 'react';
+import { DataTable } from '../../common/data-table';
 import type { AdminProductsState } from '../../common/products-slice';
 import styles from './products.module.css';
+
+const COLUMNS = ['Image', 'Name', 'Price', 'Category', 'Featured', 'Actions'];
 
 interface ProductsListProps {
   products: Product[];
@@ -26,26 +29,12 @@ export function ProductsList({ products, status, searched, onRetry, children }: 
 
   // The last page stays on screen, dimmed, until the next one arrives: nothing jumps.
   return (
-    <div className={styles.scroller}>
-      <table
-        className={loading ? `${styles.table} ${styles.stale}` : styles.table}
-        aria-busy={loading}
-      >
-        <caption className={styles.caption}>
-          {searched ? `Products matching "${searched}"` : 'All products'}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Image</th>
-            <th scope="col">Name</th>
-            <th scope="col">Price</th>
-            <th scope="col">Category</th>
-            <th scope="col">Featured</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={searched ? `Products matching "${searched}"` : 'All products'}
+      columns={COLUMNS}
+      stale={loading}
+    >
+      {children}
+    </DataTable>
   );
 }

@@ -4,7 +4,7 @@ import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { selectAdminProducts } from '../../common/products-slice';
+import { productUpdated, selectAdminProducts } from '../../common/products-slice';
 import { product } from '../../testing/fixtures';
 import { ProductsTable } from './products-table';
 
@@ -52,7 +52,8 @@ async function answerList(index: number, data: unknown, status = 200) {
 
 function renderTable() {
   const user = userEvent.setup();
-  return { user, ...renderWithProviders(<ProductsTable />) };
+  const onEdit = jest.fn();
+  return { user, onEdit, ...renderWithProviders(<ProductsTable onEdit={onEdit} />) };
 }
 
 const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
@@ -73,6 +74,9 @@ describe('ProductsTable', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Image', 'Name', 'Price', 'Category', 'Featured', 'Actions']);
+    expect(
+      within(row('Neon Brushes')).getByRole('button', { name: 'Edit Neon Brushes' }),
+    ).toBeEnabled();
     expect(row('Neon Brushes')).toHaveTextContent('$19.99');
     expect(row('Neon Brushes')).toHaveTextContent('Brushes');
     expect(row('Pixel Icons')).toHaveTextContent('$1,234.50');
@@ -233,6 +237,31 @@ describe('ProductsTable', () => {
     expect(await screen.findByRole('rowheader', { name: 'Pixel Icons' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(pageNumber()).toHaveTextContent('Page 2');
+  });
+
+  it('hands the product to onEdit from its Edit button, held while the row is busy', async () => {
+    const { user, onEdit } = renderTable();
+    await answerList(0, page([NEON, PIXEL]));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Pixel Icons' }));
+    expect(onEdit).toHaveBeenCalledWith(PIXEL);
+
+    await user.click(button('Featured: Neon Brushes'));
+    expect(button('Edit Neon Brushes')).toBeDisabled();
+    act(() => calls('patch', '/products/p1')[0]!.answer(200, product({ id: 'p1' })));
+    await waitFor(() => expect(button('Edit Neon Brushes')).toBeEnabled());
+  });
+
+  it("shows an edited product's saved values in its row", async () => {
+    const { store } = renderTable();
+    await answerList(0, page([NEON, PIXEL]));
+    await screen.findByRole('rowheader', { name: 'Neon Brushes' });
+
+    act(() => {
+      store.dispatch(productUpdated({ ...NEON, name: 'Neon Brushes II', price: 24 }));
+    });
+    expect(rowNames()).toEqual(['Neon Brushes II', 'Pixel Icons']);
+    expect(row('Neon Brushes II')).toHaveTextContent('$24.00');
   });
 
   it('shows Saving... on a disabled star while the flag is saved, then the returned flag', async () => {

@@ -24,11 +24,16 @@ import { ProductsPager } from './products-pager';
 import { ProductsToolbar } from './products-toolbar';
 import styles from './products.module.css';
 
+interface ProductsTableProps {
+  /** The row's Edit: the page decides where the product form opens. */
+  onEdit: (product: Product) => void;
+}
+
 /**
  * The whole catalog a page at a time (the api's keyset pages), searched, sorted and sized on
  * the server. Opening the tab loads the page it was left on, with the same search.
  */
-export function ProductsTable() {
+export function ProductsTable({ onEdit }: ProductsTableProps) {
   const dispatch = useAppDispatch();
   const products = useAppSelector(selectAdminProducts);
   const status = useAppSelector(selectAdminProductsStatus);
@@ -82,6 +87,7 @@ export function ProductsTable() {
             product={product}
             busy={busy[product.id]}
             onToggleFeatured={() => void dispatch(toggleFeatured(product.id))}
+            onEdit={() => onEdit(product)}
             onDelete={() => setPendingDelete(product)}
           />
         ))}

@@ -1,12 +1,10 @@
 import { primitives } from '@store/shared';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import type { CatalogSort } from '@store/contract';
 import type { ProductsQuery } from '../../common/products-api';
 import { PAGE_SIZES } from '../../common/products-slice';
+import { useDebouncedSearch } from '../../common/use-debounced-search';
 import styles from './products.module.css';
-
-/** Typing waits this long for the next key before it searches. */
-export const SEARCH_DELAY_MS = 300;
 
 const SORTS: readonly { value: CatalogSort; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
@@ -23,14 +21,8 @@ interface ProductsToolbarProps {
 /** Search (by name or id), sort and page size of the admin's product table. */
 export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
   const id = useId();
-  const [text, setText] = useState(query.q);
-  const typed = text.trim();
-
-  useEffect(() => {
-    if (typed === query.q) return;
-    const timer = setTimeout(() => onChange({ q: typed }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, query.q, onChange]);
+  const search = useCallback((q: string) => onChange({ q }), [onChange]);
+  const { text, setText, searchNow } = useDebouncedSearch(query.q, search);
 
   return (
     <form
@@ -41,7 +33,7 @@ export function ProductsToolbar({ query, onChange }: ProductsToolbarProps) {
       onSubmit={(event) => {
         // Enter searches at once instead of waiting for the pause.
         event.preventDefault();
-        if (typed !== query.q) onChange({ q: typed });
+        searchNow();
       }}
     >
       <div className={`${styles.control} ${styles.search}`}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './create-product.module.css';
+import styles from './product-form.module.css';
 
 interface FieldProps {
   id: string;

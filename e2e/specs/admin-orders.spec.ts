@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  DEMO_ADMIN,
+  heading,
+  logIn,
+  navbar,
+  navLink,
+  text,
+  waitForRoute,
+} from '../support/shopper';
+import { productBoughtByNewShopper } from '../support/bought-product';
+import { useStore } from '../support/store';
+
+const store = useStore();
+
+test('an admin finds an order by e-mail or id and refunds it; the buyer sees Refunded', (t) =>
+  store.journey(t, async (page) => {
+    // Arrange: a new shopper buys a product with a file.
+    const { name, buyer, orderId } = await productBoughtByNewShopper(store, {
+      namePrefix: 'E2E Refunded',
+      description: 'A product the refund journey takes back.',
+      fileName: 'refund.txt',
+      fileText: 'refund me\n',
+      buyerName: 'Rita',
+      seed: 9,
+    });
+    const short = orderId.slice(-8);
+
+    // The Orders tab, after Analytics: every order, newest first.
+    await logIn(page, store.baseUrl, DEMO_ADMIN);
+    await navLink(page, 'Dashboard').click();
+    await waitForRoute(page, store.baseUrl, '/secret-dashboard');
+    await heading(page, 'Admin Dashboard').waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Admin Dashboard' }).getByRole('tab');
+    assert.deepEqual(await tabs.allInnerTexts(), [
+      'Create Product',
+      'Products',
+      'Analytics',
+      'Orders',
+    ]);
+    await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+    await page.getByRole('table', { name: 'All orders, newest first' }).waitFor();
+    const row = page.getByRole('row').filter({
+      has: page.getByRole('rowheader', { name: `#${short}`, exact: true }),
+    });
+
+    // Searched by part of the e-mail, then by the order id.
+    const search = page.getByRole('searchbox', { name: 'Search orders', exact: true });
+    const local = buyer.email.split('@')[0]!;
+    await search.fill(local);
+    await page.getByRole('table', { name: `Orders matching "${local}"` }).waitFor();
+    await row.waitFor();
+    assert.equal(await page.getByRole('rowheader').count(), 1);
+    await row.getByText(buyer.email, { exact: true }).waitFor();
+    await row.getByText('$9.50', { exact: true }).waitFor();
+    await row.getByText('Completed', { exact: true }).waitFor();
+    await row.getByText(`1 × ${name}`, { exact: true }).waitFor();
+    await search.fill(orderId);
+    await search.press('Enter');
+    await page.getByRole('table', { name: `Orders matching "${orderId}"` }).waitFor();
+    await row.waitFor();
+
+    // Refund, after the confirmation.
+    await row.getByRole('button', { name: `Refund order ${short}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund order?', exact: true });
+    await dialog.getByText(`Order #${short} of ${buyer.email} will be refunded`).waitFor();
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await text(page, 'Order refunded successfully!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('Refunded', { exact: true }).waitFor();
+    assert.equal(await row.getByRole('button').count(), 0, 'a refunded order has no Refund');
+
+    // The buyer's order is refunded and its download gone.
+    await navbar(page).getByRole('button', { name: 'Logout', exact: true }).click();
+    await navLink(page, 'Login').waitFor();
+    await logIn(page, store.baseUrl, buyer);
+    await navLink(page, 'Orders').click();
+    await waitForRoute(page, store.baseUrl, '/orders');
+    const order = page.getByTestId('order-card');
+    await order.getByText('Refunded', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'My Downloads', exact: true }).click();
+    const card = page
+      .getByTestId('download-card')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await card.getByText('Refunded', { exact: true }).waitFor();
+    assert.equal(await card.getByRole('button').count(), 0, 'no Download for a refunded product');
+  }));

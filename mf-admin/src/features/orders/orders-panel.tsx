@@ -1,0 +1,90 @@
+import type { AdminOrder } from '@store/contract';
+import {
+  formatPrice,
+  LoadError,
+  LoadMore,
+  shortOrderId,
+  Spinner,
+  usePagedList,
+} from '@store/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { OrderRow } from './order-row';
+import { adminOrdersApi } from './orders-api';
+import { OrdersSearch } from './orders-search';
+import { OrdersTable } from './orders-table';
+import styles from './orders.module.css';
+import { useRefund } from './use-refund';
+
+const FAILED = 'Failed to load orders';
+
+/**
+ * Every order, newest first, searched by order id or customer e-mail, with Load more over the
+ * api's cursors; a completed order can be refunded after a confirmation.
+ */
+export function OrdersPanel() {
+  const [searched, setSearched] = useState('');
+  const orders = usePagedList(
+    (cursor) => adminOrdersApi.list(searched, cursor),
+    `admin-orders:${searched}`,
+    FAILED,
+  );
+  // Orders as a refund answered them: the row updates without reloading the pages shown. A
+  // list loaded afresh starts without them.
+  const [changed, setChanged] = useState<Readonly<Record<string, AdminOrder>>>({});
+  const { status } = orders;
+  useEffect(() => {
+    if (status === 'loading') setChanged({});
+  }, [status]);
+  const refund = useRefund(
+    useCallback((order: AdminOrder) => setChanged((rows) => ({ ...rows, [order.id]: order })), []),
+  );
+  const asking = refund.asking;
+
+  return (
+    <div className={styles.panel}>
+      <OrdersSearch searched={searched} onSearch={setSearched} />
+      {status === 'loading' && <Spinner label="Loading orders..." />}
+      {status === 'failed' && <LoadError message={orders.error ?? FAILED} onRetry={orders.retry} />}
+      {status === 'loaded' && orders.items.length === 0 && (
+        <p className={styles.empty}>{searched ? 'No orders found' : 'No orders yet'}</p>
+      )}
+      {status === 'loaded' && orders.items.length > 0 && (
+        <>
+          <OrdersTable searched={searched}>
+            {orders.items.map((listed) => {
+              const order = changed[listed.id] ?? listed;
+              return (
+                <OrderRow
+                  key={order.id}
+                  order={order}
+                  refunding={refund.isRefunding(order.id)}
+                  onRefund={() => refund.ask(order)}
+                />
+              );
+            })}
+          </OrdersTable>
+          <LoadMore
+            shown={orders.items.length}
+            noun="orders"
+            singular="order"
+            hasMore={orders.hasMore}
+            loading={orders.loadingMore}
+            onLoadMore={orders.loadMore}
+          />
+        </>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title="Refund order?"
+          message={`Order #${shortOrderId(asking.id)} of ${asking.customer_email} will be refunded in full (${formatPrice(asking.total_amount)}), and the downloads it granted stop.`}
+          confirmLabel="Refund"
+          busy={refund.isRefunding(asking.id)}
+          busyLabel="Refunding..."
+          onConfirm={() => void refund.confirm()}
+          onCancel={refund.cancel}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Product } from '@store/contract';
+import { Modal, useResource } from '@store/shared';
+import { productsApi } from '../../common/products-api';
+import { ProductForm } from './product-form';
+import { useProductForm } from './use-product-form';
+
+interface EditProductDialogProps {
+  product: Product;
+  /** Closes the dialog: after Cancel, or once the product is saved. */
+  onClose: () => void;
+}
+
+/**
+ * The product form filled with a product, in a dialog: focus moves in, Tab stays inside, and
+ * Escape or Cancel gives it back to the Edit button. It cannot be closed while a save runs.
+ */
+export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
+  const form = useProductForm(product, { onSaved: onClose });
+  // Counted when the dialog opens, so the number is there by the time a file is picked; said
+  // in place, beside the checkbox, rather than toasted over the dialog.
+  const buyers = useResource(
+    () => productsApi.buyers(product.id),
+    `buyers-${product.id}`,
+    'Could not count the buyers',
+    { toast: false },
+  );
+
+  return (
+    <Modal title={`Edit ${product.name}`} onClose={onClose} dismissible={!form.saving}>
+      <ProductForm form={form} buyers={buyers} onCancel={onClose} />
+    </Modal>
+  );
+}

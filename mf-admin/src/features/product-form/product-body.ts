@@ -1,0 +1,56 @@
+import type { NewProduct, ProductChange } from '@store/contract';
+import type { PickedFile } from './use-picked-files';
+import type { ProductDraft } from './validate-product';
+
+/** What an edit says about a new file: whether to mail the buyers, and the note for them. */
+export interface FileUpdate {
+  notifyBuyers: boolean;
+  releaseNote: string;
+}
+
+function fieldsOf(draft: ProductDraft) {
+  return {
+    name: draft.name.trim(),
+    description: draft.description.trim(),
+    price: parseFloat(draft.price),
+    categoryId: draft.categoryId,
+    assetTypeId: draft.assetTypeId,
+  };
+}
+
+export function newProductOf(
+  draft: ProductDraft,
+  preview: PickedFile,
+  asset: PickedFile | null,
+): NewProduct {
+  return {
+    ...fieldsOf(draft),
+    previewImage: preview.dataUrl,
+    originalAsset: asset?.dataUrl ?? null,
+    fileName: asset?.name ?? null,
+    fileSize: asset?.size ?? null,
+  };
+}
+
+/**
+ * An edit sends only the files picked: a preview or file left out keeps the current one. The
+ * release note and the buyers' mail belong to a new file, so they go with one only.
+ */
+export function productChangeOf(
+  draft: ProductDraft,
+  preview: PickedFile | null,
+  asset: PickedFile | null,
+  update: FileUpdate,
+): ProductChange {
+  return {
+    ...fieldsOf(draft),
+    ...(preview && { previewImage: preview.dataUrl }),
+    ...(asset && {
+      originalAsset: asset.dataUrl,
+      fileName: asset.name,
+      fileSize: asset.size,
+      releaseNote: update.releaseNote.trim() || null,
+    }),
+    notifyBuyers: asset !== null && update.notifyBuyers,
+  };
+}

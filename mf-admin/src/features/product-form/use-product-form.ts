@@ -1,0 +1,150 @@
+import type { Category, Product } from '@store/contract';
+import { errorMessage, notify, responseField, useAppDispatch } from '@store/shared';
+import { useState } from 'react';
+import { productsApi } from '../../common/products-api';
+import { productAdded, productUpdated } from '../../common/products-slice';
+import { newProductOf, productChangeOf } from './product-body';
+import { useDropdownOptions } from './use-dropdown-options';
+import { usePickedFiles } from './use-picked-files';
+import {
+  EMPTY_DRAFT,
+  validateProduct,
+  type DraftErrors,
+  type DraftField,
+  type ProductDraft,
+} from './validate-product';
+
+const FIELDS: readonly DraftField[] = [
+  'name',
+  'description',
+  'price',
+  'categoryId',
+  'assetTypeId',
+  'previewImage',
+];
+
+function serverFieldErrors(error: unknown): DraftErrors {
+  const fields = responseField(error, 'fields') ?? {};
+  const known: DraftErrors = {};
+  for (const field of FIELDS) {
+    const reason = fields[field];
+    if (typeof reason === 'string') known[field] = reason;
+  }
+  return known;
+}
+
+/** The edited product's own values; its selects follow its slugs until the admin picks. */
+function draftOf(product: Product | null): ProductDraft {
+  if (!product) return EMPTY_DRAFT;
+  const { name, description, price } = product;
+  return { ...EMPTY_DRAFT, name, description, price: price.toFixed(2) };
+}
+
+/** The option whose slug (`name`) the product carries, '' when none matches. */
+function optionFor(options: readonly Category[], slug: string | null): string {
+  return options.find((option) => option.name === slug)?.id ?? '';
+}
+
+interface ProductFormOptions {
+  /** After an edit is saved (a new product resets the form instead). */
+  onSaved?: (product: Product) => void;
+}
+
+/**
+ * The product form's state and submit, for a new product (`product` null: POST, then the form
+ * resets) or an edit (PUT with only what changed of the files, then `onSaved`).
+ */
+export function useProductForm(product: Product | null, { onSaved }: ProductFormOptions = {}) {
+  const dispatch = useAppDispatch();
+  const options = useDropdownOptions();
+  const [typed, setTyped] = useState<ProductDraft>(() => draftOf(product));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [resetCount, setResetCount] = useState(0);
+  const [notifyBuyers, setNotifyBuyers] = useState(false);
+  const [releaseNote, setReleaseNote] = useState('');
+  const files = usePickedFiles((reason) =>
+    setErrors((previous) => ({ ...previous, previewImage: reason })),
+  );
+  // The options arrive after the form opens: an untouched select of an edit shows the
+  // product's category or asset type as soon as they do.
+  const draft: ProductDraft = product
+    ? {
+        ...typed,
+        categoryId: typed.categoryId || optionFor(options.categories, product.category),
+        assetTypeId: typed.assetTypeId || optionFor(options.assetTypes, product.asset_type),
+      }
+    : typed;
+
+  function setField(field: keyof ProductDraft, value: string) {
+    setTyped((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: '' }));
+  }
+
+  async function save() {
+    const { preview, asset } = files;
+    if (product) {
+      const change = productChangeOf(draft, preview, asset, { notifyBuyers, releaseNote });
+      const saved = await productsApi.update(product.id, change, setProgress);
+      dispatch(productUpdated(saved));
+      notify.success('Product updated successfully!');
+      onSaved?.(saved);
+      return;
+    }
+    // validateProduct has made sure of the preview.
+    if (!preview) return;
+    await productsApi.create(newProductOf(draft, preview, asset), setProgress);
+    dispatch(productAdded());
+    notify.success('Product created successfully!');
+    setTyped(EMPTY_DRAFT);
+    files.clear();
+    setErrors({});
+    setResetCount((count) => count + 1);
+  }
+
+  /** Returns false when the draft is invalid (errors are set). */
+  async function submit(): Promise<boolean> {
+    if (progress !== null || files.reading.length > 0) return true;
+    // An edit keeps its current preview unless another is picked.
+    const found = validateProduct(draft, files.preview !== null || product !== null);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return false;
+    }
+    setProgress(0);
+    try {
+      await save();
+    } catch (error) {
+      const fallback = product ? 'Failed to update product' : 'Failed to create product';
+      notify.error(errorMessage(error, fallback));
+      setErrors(serverFieldErrors(error));
+    } finally {
+      setProgress(null);
+    }
+    return true;
+  }
+
+  return {
+    product,
+    options,
+    draft,
+    errors,
+    progress,
+    /** A save is under way (its request sent): nothing may close or send the form again. */
+    saving: progress !== null,
+    reading: files.reading,
+    preview: files.preview,
+    asset: files.asset,
+    resetCount,
+    notifyBuyers,
+    releaseNote,
+    setField,
+    setNotifyBuyers,
+    setReleaseNote,
+    pickPreview: files.pickPreview,
+    pickAsset: files.pickAsset,
+    submit,
+  };
+}
+
+export type ProductFormState = ReturnType<typeof useProductForm>;
