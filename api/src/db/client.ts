@@ -48,9 +48,16 @@ export function wrapPglite(client: PGlite, onClose: () => void = () => {}): Data
 
 type ErrorListener = (error: Error) => void;
 
+const ignoreInUseError: ErrorListener = () => {};
+
 export function wrapPool(pool: pg.Pool, onIdleError: ErrorListener = () => {}): Database {
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', onIdleError);
+  // pg-pool takes its own listener off a connection while it is checked out: one the server
+  // drops between two statements (a transaction, the advisory lock's holder) would otherwise
+  // throw an unhandled 'error' event. Its holder's next statement fails as an outage (503) and
+  // the release discards it.
+  pool.on('connect', (client) => client.on('error', ignoreInUseError));
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,

@@ -192,10 +192,17 @@ describe('faults: PostgreSQL restarted under the running api', { skip, timeout: 
         else await sleep(50);
         // A bound, not a speed check (the diagnostic below reports the time): alone it measures
         // milliseconds, but 10 s ran out once while other test runs shared the two cores.
-        assert.ok(Date.now() - backAt < 30_000, 'the api recovered by itself within 30 s');
+        assert.ok(
+          Date.now() - backAt < 30_000,
+          `the api recovered by itself within 30 s (last answer: ${answer.status} ${answer.text.slice(0, 200)})`,
+        );
       }
       t.diagnostic(`the api answered again ${recoveredAt - backAt} ms after PostgreSQL was back`);
       await sleep(2_000); // shopping goes on after the recovery
+    } catch (error) {
+      // A process that died says why only in its own output.
+      t.diagnostic(`the api's last output:\n${api.logs().slice(-4_000)}`);
+      throw error;
     } finally {
       running = false;
     }
