@@ -64,8 +64,32 @@ interface OutboxMessage {
   links: string[];
 }
 
-/** Signs up and verifies `count` shoppers (verify links from the dev outbox), then logs in. */
-/** Signs up, verifies and logs in `count` shoppers, a bounded number at a time. */
+// Mail is delivered by background jobs: a thousand sign-ups' mails take longer than the
+// outbox listing waits for on a slow machine, so it is read again until all have arrived.
+const OUTBOX_DEADLINE_MS = 120_000;
+
+async function verificationLinks(emails: string[]): Promise<Map<string, string>> {
+  const links = new Map<string, string>();
+  const deadline = Date.now() + OUTBOX_DEADLINE_MS;
+  for (;;) {
+    const { messages } = await callJson<{ messages: OutboxMessage[] }>('GET', '/api/dev/outbox');
+    for (const email of emails.filter((address) => !links.has(address))) {
+      const message = messages.find((candidate) =>
+        [candidate.to].flat().some((to) => to.toLowerCase().includes(email)),
+      );
+      const link = message?.links.find((candidate) => candidate.includes('/verify-email/'));
+      if (link) links.set(email, link);
+    }
+    const missing = emails.filter((email) => !links.has(email));
+    if (!missing.length) return links;
+    if (Date.now() > deadline) {
+      throw new Error(`No verification mail for ${missing.length} shoppers, e.g. ${missing[0]}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+/** Signs up, verifies (links from the dev outbox) and logs in `count` shoppers, a bounded number at a time. */
 export async function createShoppers(count: number, prefix: string): Promise<Session[]> {
   const password = 'Bench#2026-pass';
   const emails = Array.from({ length: count }, (_, index) => `${prefix}-${index}@bench.test`);
@@ -74,14 +98,9 @@ export async function createShoppers(count: number, prefix: string): Promise<Ses
       body: { name: `Bench Shopper ${index}`, email, password },
     }),
   );
-  const { messages } = await callJson<{ messages: OutboxMessage[] }>('GET', '/api/dev/outbox');
+  const links = await verificationLinks(emails);
   await inParallel(emails, SIGNUP_CONCURRENCY, async (email) => {
-    const message = messages.find((candidate) =>
-      [candidate.to].flat().some((to) => to.toLowerCase().includes(email)),
-    );
-    const link = message?.links.find((candidate) => candidate.includes('/verify-email/'));
-    if (!link) throw new Error(`No verification mail for ${email}`);
-    const token = link.split('/verify-email/')[1]!.split(/[?#]/)[0]!;
+    const token = links.get(email)!.split('/verify-email/')[1]!.split(/[?#]/)[0]!;
     await callJson('GET', `/api/auth/verify-email/${token}`);
   });
   return inParallel(emails, SIGNUP_CONCURRENCY, (email) => login(email, password));
