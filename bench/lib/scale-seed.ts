@@ -78,6 +78,9 @@ const FOREIGN_KEYS = [
   ['purchased_products', 'user_id', 'users'],
   ['purchased_products', 'product_id', 'products'],
   ['purchased_products', 'order_id', 'orders'],
+  ['purchase_grants', 'order_id', 'orders'],
+  ['purchase_grants', 'product_id', 'products'],
+  ['purchase_grants', 'user_id', 'users'],
 ] as const;
 
 async function checkForeignKeys(client: pg.Client, steps: SeedStep[], log: Log) {
@@ -102,6 +105,7 @@ const COUNTED = [
   'orders',
   'order_items',
   'purchased_products',
+  'purchase_grants',
   'daily_sales',
 ] as const;
 
@@ -304,6 +308,14 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
           completed_at - interval '2 minutes'
         from scale_items
         order by r`,
+    );
+    // What each completed order granted, as completion records it (one grant per line).
+    await run(
+      'purchase grants',
+      `insert into purchase_grants (order_id, product_id, user_id, downloads, created_at)
+        select order_id, product_id, user_id, max_downloads, completed_at
+        from scale_items
+        order by order_id, product_id`,
     );
     // What the completions would have granted: max_downloads per purchase, the latest order.
     await run(

@@ -178,6 +178,13 @@ function routes(deep: string | null): (Route & { missing?: string })[] {
       as: 'admin',
       fast: false,
     },
+    { name: 'admin orders, first page', path: '/api/admin/orders', as: 'admin', fast: false },
+    {
+      name: "admin orders, the heavy shopper's e-mail",
+      path: `/api/admin/orders?q=${encodeURIComponent('heavy.shopper')}`,
+      as: 'admin',
+      fast: false,
+    },
     { name: 'orders, first page (shopper)', path: '/api/orders', as: 'shopper', fast: false },
     {
       name: 'purchased products, first page (shopper)',
