@@ -1,8 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-type TrackedSocket = Socket & { _httpMessage?: ServerResponse | null };
-
 /**
  * A graceful stop for an instance behind a load balancer. Fastify's own `close()` answers a
  * request arriving on an open keep-alive connection with 503, which the client counts as a
@@ -13,15 +11,21 @@ type TrackedSocket = Socket & { _httpMessage?: ServerResponse | null };
  * Call it before `listen`: it tracks the server's sockets from the start.
  */
 export function connectionDrainer(server: Server) {
-  const sockets = new Set<TrackedSocket>();
+  /** Each open connection, with the response it is producing (null while idle). */
+  const sockets = new Map<Socket, ServerResponse | null>();
   let draining = false;
 
-  server.on('connection', (socket: TrackedSocket) => {
-    sockets.add(socket);
+  server.on('connection', (socket: Socket) => {
+    sockets.set(socket, null);
     socket.once('close', () => sockets.delete(socket));
   });
-  server.prependListener('request', (_request, response) => {
+  server.prependListener('request', (request, response) => {
     if (draining) response.setHeader('connection', 'close');
+    const { socket } = request;
+    sockets.set(socket, response);
+    response.once('finish', () => {
+      if (sockets.get(socket) === response) sockets.set(socket, null);
+    });
   });
 
   /** Resolves true when all connections ended in time, false when the rest had to be cut. */
@@ -37,10 +41,8 @@ export function connectionDrainer(server: Server) {
         clearTimeout(timer);
         resolve(true);
       });
-      for (const socket of sockets) {
-        // The response a busy connection is producing (Node's own link, as used by
-        // http-terminator); idle sockets have none and were closed above.
-        const response = socket._httpMessage;
+      // Idle connections have no response and were closed above.
+      for (const response of sockets.values()) {
         if (!response) continue;
         if (!response.headersSent) response.setHeader('connection', 'close');
         // Already streaming with keep-alive: close the connection as soon as it turns idle.
