@@ -71,16 +71,17 @@ const OUTBOX_DEADLINE_MS = 120_000;
 async function verificationLinks(emails: string[]): Promise<Map<string, string>> {
   const links = new Map<string, string>();
   const deadline = Date.now() + OUTBOX_DEADLINE_MS;
+  let missing = emails;
   for (;;) {
     const { messages } = await callJson<{ messages: OutboxMessage[] }>('GET', '/api/dev/outbox');
-    for (const email of emails.filter((address) => !links.has(address))) {
+    for (const email of missing) {
       const message = messages.find((candidate) =>
         [candidate.to].flat().some((to) => to.toLowerCase().includes(email)),
       );
       const link = message?.links.find((candidate) => candidate.includes('/verify-email/'));
       if (link) links.set(email, link);
     }
-    const missing = emails.filter((email) => !links.has(email));
+    missing = missing.filter((email) => !links.has(email));
     if (!missing.length) return links;
     if (Date.now() > deadline) {
       throw new Error(`No verification mail for ${missing.length} shoppers, e.g. ${missing[0]}`);
