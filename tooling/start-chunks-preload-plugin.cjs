@@ -14,14 +14,15 @@ const PROVIDED = /^webpack\/sharing\/provide\/[^/]+\/(.+)$/;
  */
 function startChunks(compilation, bootstrapRequest) {
   const { chunkGraph } = compilation;
-  const chunks = new Set();
+  /** Each visited chunk group's chunks, the bootstrap's first, then the shared packages'. */
+  const groups = [];
   const consumed = [];
   const seen = new Set();
   const visit = (group) => {
     if (!group || seen.has(group)) return;
     seen.add(group);
+    groups.push([...group.chunks]);
     for (const chunk of group.chunks) {
-      chunks.add(chunk);
       for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
         if (module.type === 'consume-shared-module') consumed.push(module.options.shareKey);
       }
@@ -48,11 +49,23 @@ function startChunks(compilation, bootstrapRequest) {
     const provider = providers.get(consumed[index]);
     for (const block of provider?.blocks ?? []) visit(chunkGraph.getBlockChunkGroup(block));
   }
-  return chunks;
+  return groups;
+}
+
+/** The groups' files ending in `extension`, each once, in the groups' order. */
+function filesOf(groups, extension) {
+  const files = new Set();
+  for (const chunks of groups) {
+    for (const chunk of chunks) {
+      for (const file of chunk.files) if (file.endsWith(extension)) files.add(file);
+    }
+  }
+  return [...files];
 }
 
 /**
- * `<link rel="preload">` in the shell's `index.html` for the start chunks (see `startChunks`):
+ * `<link rel="preload">` in the shell's `index.html` for the start chunks (see `startChunks`),
+ * and a stylesheet link for each of their CSS files:
  * the browser fetches them while it downloads and runs the entry, instead of after the entry's
  * federation runtime has run and asked for them one wave after another.
  */
@@ -65,18 +78,29 @@ class StartChunksPreloadPlugin {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (groups) => {
         const publicPath = groups.publicPath;
-        const files = [...startChunks(compilation, this.bootstrapRequest)]
-          .flatMap((chunk) => [...chunk.files])
-          .filter((file) => file.endsWith('.js'))
-          .sort();
-        const links = files.map((file) =>
+        const startGroups = startChunks(compilation, this.bootstrapRequest);
+        // Stylesheets in the order style-loader injected them: a package's CSS before the CSS
+        // of the code that imports it (the bootstrap's last), so the app's classes still win
+        // over the shared components' at equal specificity. mini-css-extract's runtime looks
+        // for a chunk's stylesheet by `data-href` (its own relative name) before adding one, so
+        // it finds these and adds no second copy.
+        const styles = filesOf([...startGroups].reverse(), '.css').map((file) =>
           HtmlWebpackPlugin.createHtmlTagObject('link', {
-            rel: 'preload',
-            as: 'script',
+            rel: 'stylesheet',
             href: `${publicPath}${file}`,
+            'data-href': file,
           }),
         );
-        groups.headTags.push(...links);
+        const scripts = filesOf(startGroups, '.js')
+          .sort()
+          .map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', {
+              rel: 'preload',
+              as: 'script',
+              href: `${publicPath}${file}`,
+            }),
+          );
+        groups.headTags.push(...styles, ...scripts);
         return groups;
       });
     });

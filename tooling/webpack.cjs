@@ -1,5 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -23,6 +24,11 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // The shell's production CSS is in files, linked from index.html for the start chunks: the
+    // browser parses it while the scripts download, instead of style-loader injecting it inside
+    // the start-up task (docs/decisions.md, "Core Web Vitals on a phone"). A remote keeps
+    // style-loader, so its CSS travels inside the files its host's federation runtime loads.
+    const extractCss = isHost && production;
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -65,7 +71,7 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           {
             test: /\.css$/,
             use: [
-              'style-loader',
+              extractCss ? MiniCssExtractPlugin.loader : 'style-loader',
               {
                 loader: 'css-loader',
                 options: {
@@ -123,6 +129,14 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           __APP_NAME__: JSON.stringify(appName),
           __APP_VERSION__: JSON.stringify(pkg.version),
         }),
+        ...(extractCss
+          ? [
+              new MiniCssExtractPlugin({
+                filename: '[name].[contenthash:8].css',
+                chunkFilename: 'chunks/[name].[contenthash:8].css',
+              }),
+            ]
+          : []),
         new CopyPublicPlugin(path.join(appDir, 'public')),
         new HtmlWebpackPlugin({
           // Absolute script URLs: deep links such as /category/fonts must still find /main.js.

@@ -12,10 +12,10 @@ import {
   userCleared,
 } from '@store/shared';
 import '@store/shared/tokens.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { preloadOnLinkIntent } from './app/link-intent-preload';
+import { yieldToBrowser } from './app/yield-to-browser';
 import { loadRuntimeConfig } from './config/load-runtime-config';
 import { takeEarlyAnswer } from './early/early-answers';
 import { preloadRemotePages, registerRemoteLocations } from './remotes/federation-loader';
@@ -48,11 +48,20 @@ async function start() {
   // Before the first render, not in an effect after it: the profile request then runs while
   // React renders, instead of after the render and its paint (AuthGate holds the routes).
   const authCheck = store.dispatch(checkAuth());
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} authCheck={authCheck} />
-    </StrictMode>,
-  );
+  // The app's modules are in this chunk (eager) but evaluated in tasks of their own: the shared
+  // packages above, then the app with its styles, then the first render (time-sliced, as a
+  // transition), so none of them adds up to one long task on a slow phone.
+  await yieldToBrowser();
+  const { App } = await import(/* webpackMode: "eager" */ './app/app');
+  await yieldToBrowser();
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App store={store} authCheck={authCheck} />
+      </StrictMode>,
+    );
+  });
   preloadOnLinkIntent();
   startWebVitals(apiClient.defaults.baseURL ?? '/api');
 }
