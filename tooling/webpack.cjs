@@ -24,11 +24,11 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    // The shell's production CSS is in files, linked from index.html for the start chunks: the
-    // browser parses it while the scripts download, instead of style-loader injecting it inside
-    // the start-up task (docs/decisions.md, "Core Web Vitals on a phone"). A remote keeps
-    // style-loader, so its CSS travels inside the files its host's federation runtime loads.
-    const extractCss = isHost && production;
+    // Production CSS is in files, not injected by style-loader inside the start-up tasks
+    // (docs/decisions.md, "Core Web Vitals on a phone"): the shell links its start chunks'
+    // stylesheets from index.html, and each app's runtime loads the rest with their chunks,
+    // a remote's from its own origin (the CSP's style-src lists the remotes).
+    const extractCss = production;
     return {
       mode: production ? 'production' : 'development',
       context: appDir,

@@ -52,8 +52,9 @@ export function contentSecurityPolicy(origins = [], { stripe = false } = {}) {
     `connect-src ${plus("'self'", ...ofStripe('connect'))}`,
     ...(stripe ? [`frame-src 'self' ${ofStripe('frame').join(' ')}`] : []),
     `img-src ${plus("'self'", 'data:', 'blob:')}`,
-    // style-loader injects <style> elements; recharts and the confetti canvas set style attributes.
-    "style-src 'self' 'unsafe-inline'",
+    // Stylesheets come from the shell and the remotes; the development builds' style-loader
+    // injects <style> elements, and recharts and the confetti canvas set style attributes.
+    `style-src ${plus("'self'", "'unsafe-inline'")}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

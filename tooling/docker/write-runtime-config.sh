@@ -75,5 +75,5 @@ add_header Access-Control-Allow-Origin "${CORS_ORIGIN:-*}" always;
 add_header X-Content-Type-Options nosniff always;
 add_header Referrer-Policy strict-origin-when-cross-origin always;
 add_header X-Frame-Options DENY always;
-add_header Content-Security-Policy "default-src 'self'; script-src 'self'${stripe_script}${extra}; connect-src 'self'${stripe_connect}${extra}${stripe_frame}; img-src 'self' data: blob:${extra}; style-src 'self' 'unsafe-inline'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" always;
+add_header Content-Security-Policy "default-src 'self'; script-src 'self'${stripe_script}${extra}; connect-src 'self'${stripe_connect}${extra}${stripe_frame}; img-src 'self' data: blob:${extra}; style-src 'self' 'unsafe-inline'${extra}; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" always;
 CONF
