@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { distOf } from '../../scripts/lib/composition.mjs';
 import { useStore } from '../support/store';
 
 // The shell's index.html preloads its start chunks (tooling/start-chunks-preload-plugin.cjs):
@@ -65,3 +68,32 @@ test('every preloaded chunk runs on a category page and on a page of the shell',
     );
   }
 });
+
+/**
+ * Whose rules a built stylesheet holds, by its source map: any of the shell's own modules makes
+ * it the shell's (the bootstrap's also repeats the shared tokens, which its code imports too).
+ */
+function stylesheetOwner(pathname: string): 'shell' | 'shared' {
+  const mapFile = path.join(distOf('shell'), `${pathname}.map`);
+  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  return sources.some((source) => source.startsWith('webpack://shell/./src/')) ? 'shell' : 'shared';
+}
+
+// The start chunks' stylesheets are linked from index.html in style-loader's order (a package's
+// CSS before its importer's, so the app's classes win at equal specificity), and the CSS
+// runtime must find those links instead of adding each stylesheet a second time.
+test('the start stylesheets are linked once each, the shared package before the shell', (t) =>
+  store.journey(t, async (page) => {
+    await page.goto(store.url('/'), { waitUntil: 'load' });
+    const hrefs = await page.$$eval('link[rel="stylesheet"]', (links) =>
+      links.map((link) => (link as HTMLLinkElement).href),
+    );
+    const own = hrefs.map((href) => new URL(href)).filter((url) => url.origin === store.baseUrl);
+    const pathnames = own.map((url) => url.pathname);
+    assert.deepEqual(pathnames, [...new Set(pathnames)], 'a start stylesheet added twice');
+    assert.deepEqual(
+      pathnames.map(stylesheetOwner),
+      ['shared', 'shell'],
+      `stylesheets in order: ${pathnames.join(', ')}`,
+    );
+  }));
