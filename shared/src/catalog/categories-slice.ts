@@ -17,7 +17,11 @@ export interface CategoriesState {
 
 const initialState: CategoriesState = { items: [], status: 'idle', error: null };
 
-export const fetchCategories = createAsyncThunk<Category[], void, { rejectValue: string }>(
+export const fetchCategories = createAsyncThunk<
+  Category[],
+  void,
+  { rejectValue: string; state: { categories: CategoriesState } }
+>(
   'categories/fetch',
   async (_, { rejectWithValue }) => {
     try {
@@ -31,6 +35,9 @@ export const fetchCategories = createAsyncThunk<Category[], void, { rejectValue:
       return rejectWithValue(message);
     }
   },
+  // The footer and the home page's cards both ask when they mount, often in the same commit;
+  // the second ask would send a second request and render both again with an identical list.
+  { condition: (_, { getState }) => getState().categories.status !== 'loading' },
 );
 
 export const fetchCategoryStatistics = createAsyncThunk<
