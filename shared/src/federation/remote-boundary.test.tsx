@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemoteBoundary } from './remote-boundary';
 
@@ -20,5 +20,28 @@ describe('RemoteBoundary', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('RemoteBoundary loading', () => {
+  it('shows the spinner until the page has loaded', async () => {
+    let resolve: (page: typeof Orders) => void = () => {};
+    const load = () => new Promise<typeof Orders>((done) => (resolve = done));
+
+    render(<RemoteBoundary load={load} label="account" />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading account...');
+    act(() => resolve(Orders));
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('renders a page that has already loaded at once, without loading it again', () => {
+    const load = jest.fn<Promise<typeof Orders>, []>();
+
+    render(<RemoteBoundary load={load} label="account" loaded={Orders} />);
+
+    expect(screen.getByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,7 @@
 import {
   Component,
-  Suspense,
-  lazy,
   useCallback,
-  useMemo,
+  useEffect,
   useState,
   type ComponentType,
   type ReactNode,
@@ -46,27 +44,50 @@ interface RemoteBoundaryProps {
   /** Resolves to the component to render; called again on every Retry. */
   load: () => Promise<ComponentType>;
   label: string;
+  /** The component when it has already loaded (a page of a remote opened before): no spinner. */
+  loaded?: ComponentType;
 }
 
+type Outcome = { Page: ComponentType } | { error: unknown };
+
 /**
- * React.lazy caches a failed import forever, so each Retry builds a new lazy component and a
- * new boundary (by key) to try the network again.
+ * Loads in an effect and reveals the page with a state update, not with React.lazy and
+ * Suspense: React holds back a Suspense boundary's content until 300 ms after a fallback was last
+ * shown (its fallback throttle), and on a first visit the spinner has just been shown, so the
+ * opened page painted up to 300 ms after its code and data had arrived.
  */
-export function RemoteBoundary({ load, label }: RemoteBoundaryProps) {
+function RemoteContent({ load, label, loaded }: RemoteBoundaryProps) {
+  const [outcome, setOutcome] = useState<Outcome | null>(loaded ? { Page: loaded } : null);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    load().then(
+      (Page) => {
+        if (current) setOutcome({ Page });
+      },
+      (error: unknown) => {
+        if (current) setOutcome({ error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, loaded]);
+
+  if (outcome === null) return <Spinner label={`Loading ${label}...`} />;
+  // Rendered, so the error boundary around shows the fallback with its Retry.
+  if ('error' in outcome) throw outcome.error;
+  return <outcome.Page />;
+}
+
+/** Each Retry mounts a new boundary and a new load (by key), so the network is tried again. */
+export function RemoteBoundary({ load, label, loaded }: RemoteBoundaryProps) {
   const [attempt, setAttempt] = useState(0);
-  const LazyRemote = useMemo(
-    () => lazy(async () => ({ default: await load() })),
-    // A new attempt must create a new lazy component even though `load` is unchanged.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [load, attempt],
-  );
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return (
     <RemoteErrorBoundary key={attempt} onRetry={retry} label={label}>
-      <Suspense fallback={<Spinner label={`Loading ${label}...`} />}>
-        <LazyRemote />
-      </Suspense>
+      <RemoteContent load={load} label={label} loaded={attempt === 0 ? loaded : undefined} />
     </RemoteErrorBoundary>
   );
 }

@@ -10,6 +10,7 @@ import { FEDERATION_NAMES } from './remote-catalogue';
 
 let locations: RuntimeConfig['remotes'] | null = null;
 const failed = new Set<RemoteKey>();
+const loaded = new Map<RemoteKey, RemoteRoutesModule['pages']>();
 
 export function registerRemoteLocations(remotes: RuntimeConfig['remotes']): void {
   locations = remotes;
@@ -26,11 +27,17 @@ export async function loadRemotePages(key: RemoteKey): Promise<RemoteRoutesModul
     const module = await loadRemote<unknown>(`${FEDERATION_NAMES[key]}/routes`);
     if (!isRemoteRoutesModule(module)) throw new Error(`Remote ${key} did not expose its routes`);
     failed.delete(key);
+    loaded.set(key, module.pages);
     return module.pages;
   } catch (error) {
     failed.add(key);
     throw error;
   }
+}
+
+/** A remote's pages once they have loaded, so a page opened again renders at once. */
+export function loadedRemotePages(key: RemoteKey): RemoteRoutesModule['pages'] | undefined {
+  return loaded.get(key);
 }
 
 /**

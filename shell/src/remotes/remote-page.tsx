@@ -1,6 +1,6 @@
 import { RemoteBoundary } from '@store/shared';
 import { useCallback } from 'react';
-import { loadRemotePages } from './federation-loader';
+import { loadedRemotePages, loadRemotePages } from './federation-loader';
 import { REMOTE_LABELS } from './remote-catalogue';
 import { REMOTE_ROUTES, type RemotePath } from './remote-routes';
 
@@ -18,5 +18,11 @@ export function RemotePage({ path }: RemotePageProps) {
     return Page;
   }, [remote, path]);
 
-  return <RemoteBoundary load={load} label={REMOTE_LABELS[remote]} />;
+  return (
+    <RemoteBoundary
+      load={load}
+      label={REMOTE_LABELS[remote]}
+      loaded={loadedRemotePages(remote)?.[path]}
+    />
+  );
 }
