@@ -64,6 +64,7 @@ export { rootReducer, type LazyLoadedSlices, type RootState } from './store/root
 export { notify, TOAST_DURATION_MS, type ToastChange, type ToastId } from './ui/notify';
 export { Toaster } from './ui/toaster';
 export { Spinner } from './ui/spinner';
+export { useLoaded, type LoadOutcome } from './ui/use-loaded';
 export { Skeleton } from './ui/skeleton';
 export { LoadError } from './ui/load-error';
 export { default as primitives } from './ui/primitives.module.css';

@@ -1,12 +1,6 @@
-import {
-  Component,
-  useCallback,
-  useEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { Component, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../ui/spinner';
+import { useLoaded } from '../ui/use-loaded';
 import styles from './remote-boundary.module.css';
 
 interface BoundaryProps {
@@ -48,36 +42,13 @@ interface RemoteBoundaryProps {
   loaded?: ComponentType;
 }
 
-type Outcome = { Page: ComponentType } | { error: unknown };
-
-/**
- * Loads in an effect and reveals the page with a state update, not with React.lazy and
- * Suspense: React holds back a Suspense boundary's content until 300 ms after a fallback was last
- * shown (its fallback throttle), and on a first visit the spinner has just been shown, so the
- * opened page painted up to 300 ms after its code and data had arrived.
- */
+/** The remote's code loads outside Suspense (see `useLoaded` for why). */
 function RemoteContent({ load, label, loaded }: RemoteBoundaryProps) {
-  const [outcome, setOutcome] = useState<Outcome | null>(loaded ? { Page: loaded } : null);
-  useEffect(() => {
-    if (loaded) return;
-    let current = true;
-    load().then(
-      (Page) => {
-        if (current) setOutcome({ Page });
-      },
-      (error: unknown) => {
-        if (current) setOutcome({ error });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, loaded]);
-
+  const outcome = useLoaded(load, loaded);
   if (outcome === null) return <Spinner label={`Loading ${label}...`} />;
   // Rendered, so the error boundary around shows the fallback with its Retry.
   if ('error' in outcome) throw outcome.error;
-  return <outcome.Page />;
+  return <outcome.value />;
 }
 
 /** Each Retry mounts a new boundary and a new load (by key), so the network is tried again. */

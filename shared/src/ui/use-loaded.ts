@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+export type LoadOutcome<T> = { value: T } | { error: unknown };
+
+/**
+ * What `load` resolves to, loaded in an effect and kept as state (null while it loads); `ready`,
+ * when the value is already at hand, is used at once. For code split off a page, in place of
+ * React.lazy and Suspense: React holds back a Suspense boundary's content until 300 ms after a
+ * fallback was last shown (its fallback throttle), and a page that has just shown its spinner
+ * would paint up to 300 ms after its code had arrived.
+ */
+export function useLoaded<T>(load: () => Promise<T>, ready?: T): LoadOutcome<T> | null {
+  const [outcome, setOutcome] = useState<LoadOutcome<T> | null>(
+    ready === undefined ? null : { value: ready },
+  );
+  useEffect(() => {
+    if (ready !== undefined) return;
+    let current = true;
+    load().then(
+      (value) => {
+        if (current) setOutcome({ value });
+      },
+      (error: unknown) => {
+        if (current) setOutcome({ error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, ready]);
+  return outcome;
+}
