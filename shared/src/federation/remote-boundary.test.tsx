@@ -45,3 +45,28 @@ describe('RemoteBoundary loading', () => {
     expect(load).not.toHaveBeenCalled();
   });
 });
+
+describe('RemoteBoundary on another route', () => {
+  function Cart() {
+    return <h1>Your Cart</h1>;
+  }
+
+  it('renders the next page when the same boundary is given another page to load', async () => {
+    const loadOrders = async () => Orders;
+    const loadCart = async () => Cart;
+    const { rerender } = render(<RemoteBoundary load={loadOrders} label="account" />);
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+
+    rerender(<RemoteBoundary load={loadCart} label="checkout" />);
+    expect(screen.queryByRole('heading', { name: 'My Account' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+
+  it('renders the next page at once when it has loaded before', async () => {
+    const { rerender } = render(
+      <RemoteBoundary load={async () => Orders} label="account" loaded={Orders} />,
+    );
+    rerender(<RemoteBoundary load={async () => Cart} label="checkout" loaded={Cart} />);
+    expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,11 @@ import { useEffect, useState } from 'react';
 
 export type LoadOutcome<T> = { value: T } | { error: unknown };
 
+interface Settled<T> {
+  load: () => Promise<T>;
+  outcome: LoadOutcome<T>;
+}
+
 /**
  * What `load` resolves to, loaded in an effect and kept as state (null while it loads); `ready`,
  * when the value is already at hand, is used at once. For code split off a page, in place of
@@ -10,23 +15,25 @@ export type LoadOutcome<T> = { value: T } | { error: unknown };
  * would paint up to 300 ms after its code had arrived.
  */
 export function useLoaded<T>(load: () => Promise<T>, ready?: T): LoadOutcome<T> | null {
-  const [outcome, setOutcome] = useState<LoadOutcome<T> | null>(
-    ready === undefined ? null : { value: ready },
-  );
+  const [settled, setSettled] = useState<Settled<T> | null>(null);
   useEffect(() => {
     if (ready !== undefined) return;
     let current = true;
     load().then(
       (value) => {
-        if (current) setOutcome({ value });
+        if (current) setSettled({ load, outcome: { value } });
       },
       (error: unknown) => {
-        if (current) setOutcome({ error });
+        if (current) setSettled({ load, outcome: { error } });
       },
     );
     return () => {
       current = false;
     };
   }, [load, ready]);
-  return outcome;
+
+  if (ready !== undefined) return { value: ready };
+  // A router keeps this component when the next route renders the same one with another `load`:
+  // what the previous `load` gave is not this one's answer.
+  return settled?.load === load ? settled.outcome : null;
 }
