@@ -40,9 +40,9 @@ export function Footer() {
   useEffect(() => {
     if (checkedOnMount.current) return;
     checkedOnMount.current = true;
-    // The home page may already be fetching the same list; one request is enough.
-    if (categories.length === 0 && status !== 'loading') void dispatch(fetchCategories());
-  }, [categories.length, status, dispatch]);
+    // fetchCategories itself skips the ask while the home page's cards are fetching the list.
+    if (categories.length === 0) void dispatch(fetchCategories());
+  }, [categories.length, dispatch]);
 
   return (
     <footer className={styles.footer}>
