@@ -27,6 +27,11 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+const BUILD_WRITE_SPREAD_MS = 2_000;
+const PRECOMPRESSED = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
 // Entry points must be revalidated so a redeployed remote is picked up on the next load.
 const NO_CACHE =
   /^(index\.html|remoteEntry\.js|main\.js|mf-manifest\.json|mf-stats\.json|runtime-config\.json)$/;
@@ -35,6 +40,36 @@ function cacheControl(relative) {
   if (NO_CACHE.test(path.basename(relative))) return 'no-cache';
   if (/\.[0-9a-f]{8}\.\w+$/.test(relative)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
+}
+
+/** The content codings a request accepts (`br;q=0` refuses br). */
+function acceptedEncodings(header = '') {
+  const accepted = new Set();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/**
+ * The build's compressed copy of `file` (tooling/webpack.cjs writes `.br` and `.gz` beside each
+ * text asset) in the best coding the request accepts: brotli at its highest quality is smaller
+ * than the gzip made per request, and costs the server no CPU per request. A copy older than its
+ * file is not used.
+ */
+async function precompressed(file, accepted) {
+  const original = await stat(file);
+  for (const [encoding, suffix] of PRECOMPRESSED) {
+    if (!accepted.has(encoding)) continue;
+    const info = await stat(file + suffix).catch(() => null);
+    // A file rewritten after the build (a deploy-time edit) is newer than its copies; the build
+    // itself writes a file and its copies in no set order, within moments of each other.
+    if (info?.isFile() && info.mtimeMs >= original.mtimeMs - BUILD_WRITE_SPREAD_MS)
+      return { encoding, file: file + suffix };
+  }
+  return null;
 }
 
 async function resolveFile(root, urlPath, spa) {
@@ -80,7 +115,7 @@ async function currentRuntimeConfig(root, given) {
 
 /**
  * The production static server of every app (shell and remotes): caching by file kind, CORS for
- * federation, gzip, SPA fallback for the shell, an /api pass-through so the shell and the api
+ * federation, the build's brotli or gzip copies (else gzip per request), SPA fallback for the shell, an /api pass-through so the shell and the api
  * share one origin, and security headers (a CSP naming the remotes' origins on documents, and
  * Stripe's when the runtime config carries a publishable key).
  * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
@@ -121,11 +156,14 @@ export function startStaticServer({
           stripe: usesStripe(config),
         });
       }
-      const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-      if (gzip) headers['content-encoding'] = 'gzip';
+      const accepted = acceptedEncodings(req.headers['accept-encoding']);
+      const stored = COMPRESSIBLE.has(ext) ? await precompressed(file, accepted) : null;
+      const gzip = !stored && COMPRESSIBLE.has(ext) && accepted.has('gzip');
+      if (stored) headers['content-encoding'] = stored.encoding;
+      else if (gzip) headers['content-encoding'] = 'gzip';
       res.writeHead(200, headers);
       if (req.method === 'HEAD') return void res.end();
-      const source = createReadStream(file);
+      const source = createReadStream(stored?.file ?? file);
       pipeline(gzip ? [source, zlib.createGzip(), res] : [source, res], () => {});
     } catch {
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });
