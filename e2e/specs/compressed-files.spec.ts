@@ -7,6 +7,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,8 +29,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The body of `url` as sent, with the coding it was sent in. */
-async function rawGet(url: string, acceptEncoding?: string) {
-  const { default: http } = await import('node:http');
+function rawGet(url: string, acceptEncoding?: string) {
   return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
     http
       .get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {

@@ -60,13 +60,15 @@ function acceptedEncodings(header = '') {
  * file is not used.
  */
 async function precompressed(file, accepted) {
-  const original = await stat(file);
+  let original;
   for (const [encoding, suffix] of PRECOMPRESSED) {
     if (!accepted.has(encoding)) continue;
     const info = await stat(file + suffix).catch(() => null);
+    if (!info?.isFile()) continue;
+    original ??= await stat(file);
     // A file rewritten after the build (a deploy-time edit) is newer than its copies; the build
     // itself writes a file and its copies in no set order, within moments of each other.
-    if (info?.isFile() && info.mtimeMs >= original.mtimeMs - BUILD_WRITE_SPREAD_MS)
+    if (info.mtimeMs >= original.mtimeMs - BUILD_WRITE_SPREAD_MS)
       return { encoding, file: file + suffix };
   }
   return null;
@@ -115,9 +117,10 @@ async function currentRuntimeConfig(root, given) {
 
 /**
  * The production static server of every app (shell and remotes): caching by file kind, CORS for
- * federation, the build's brotli or gzip copies (else gzip per request), SPA fallback for the shell, an /api pass-through so the shell and the api
- * share one origin, and security headers (a CSP naming the remotes' origins on documents, and
- * Stripe's when the runtime config carries a publishable key).
+ * federation, the build's brotli or gzip copies (else gzip per request), SPA fallback for the
+ * shell, an /api pass-through so the shell and the api share one origin, and security headers
+ * (a CSP naming the remotes' origins on documents, and Stripe's when the runtime config carries
+ * a publishable key).
  * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
  */
 export function startStaticServer({
