@@ -51,6 +51,34 @@ async function signIn(page: Page, account: Account, shellUrl: string): Promise<v
   await page.goto('about:blank');
 }
 
+/**
+ * One throw-away load of each page, signed in where it is, before any audit: the static servers'
+ * file caches and the api's routes are warm for the first audit as for the last (the page and
+ * interaction sections warm up the same way). Each load has its own browser context, and every
+ * audit its own browser, so nothing of these loads reaches an audit.
+ */
+export async function warmUp(
+  pages: readonly { path: string; account: Account | null }[],
+  shellUrl = SHELL_URL,
+): Promise<void> {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    for (const { path, account } of pages) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      if (account) await signIn(page, account, shellUrl);
+      await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle0' });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 /** Audits `path` once: signed out with Lighthouse's storage reset, or signed in without it. */
 export async function auditOnce(
   path: string,

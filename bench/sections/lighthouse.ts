@@ -2,7 +2,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Account } from '../lib/browser.ts';
-import { auditOnce, CATEGORIES, type Category, type Preset } from '../lib/lighthouse-audit.ts';
+import {
+  auditOnce,
+  CATEGORIES,
+  warmUp,
+  type Category,
+  type Preset,
+} from '../lib/lighthouse-audit.ts';
 import {
   failingAudits,
   medianRunIndex,
@@ -129,6 +135,7 @@ export async function runLighthouseSection({
   const started = performance.now();
   const runs = quick ? QUICK_RUNS : RUNS;
   const pages = await auditedPages();
+  await warmUp(pages);
   await rm(REPORTS_DIR, { recursive: true, force: true });
   await mkdir(REPORTS_DIR, { recursive: true });
   const results: LighthousePageFigures[] = [];
