@@ -3,7 +3,7 @@
  * empty storage and a signed-in page carries only the cookies of the login made just before.
  */
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core';
 import { CHROMIUM_PATH, type Account } from './browser.ts';
 import { SHELL_URL } from './composition.ts';
 
@@ -26,6 +26,24 @@ const CONFIGS: Record<Preset, Config | undefined> = { mobile: undefined, desktop
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** Runs `run` with a headless Chromium started with the repository's flags, closed after. */
+async function withChromium<T>(
+  options: Omit<LaunchOptions, 'executablePath' | 'headless' | 'args'>,
+  run: (browser: Browser) => Promise<T>,
+): Promise<T> {
+  const browser = await puppeteer.launch({
+    ...options,
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    return await run(browser);
+  } finally {
+    await browser.close();
+  }
+}
 
 /**
  * Logs in the way the shell does (a POST to `/api` on the shell's origin, credentials
@@ -61,12 +79,7 @@ export async function warmUp(
   pages: readonly { path: string; account: Account | null }[],
   shellUrl = SHELL_URL,
 ): Promise<void> {
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  try {
+  await withChromium({}, async (browser) => {
     for (const { path, account } of pages) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
@@ -74,9 +87,7 @@ export async function warmUp(
       await page.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle0' });
       await context.close();
     }
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 /** Audits `path` once: signed out with Lighthouse's storage reset, or signed in without it. */
@@ -87,14 +98,8 @@ export async function auditOnce(
   /** The shell's origin: the bench's own, or a saved build's when two are compared. */
   shellUrl = SHELL_URL,
 ): Promise<Result> {
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    // Lighthouse emulates the screen of its preset; a puppeteer viewport would fight it.
-    defaultViewport: null,
-  });
-  try {
+  // Lighthouse emulates the screen of its preset; a puppeteer viewport would fight it.
+  return withChromium({ defaultViewport: null }, async (browser) => {
     const page = await browser.newPage();
     if (account) await signIn(page, account, shellUrl);
     const answer = await lighthouse(
@@ -110,7 +115,5 @@ export async function auditOnce(
     );
     if (!answer) throw new Error(`Lighthouse returned nothing for ${path} (${preset})`);
     return answer.lhr;
-  } finally {
-    await browser.close();
-  }
+  });
 }
