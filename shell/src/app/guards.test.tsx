@@ -2,7 +2,7 @@ import type { User } from '@store/contract';
 import { initialAuthState } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { AdminOnly, SignedInOnly, SignedOutOnly } from './guards';
 
 // Navigate moves in an effect, which jsdom runs before anything could be looked at; the stub

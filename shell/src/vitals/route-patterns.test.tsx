@@ -1,5 +1,5 @@
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
-import { createRoutesFromChildren, matchRoutes, type RouteObject } from 'react-router';
+import { createRoutesFromChildren, matchRoutes, type RouteObject } from 'react-router-dom';
 // A value import of the contract, which the apps' code never makes (tests are not bundled).
 import { STORE_ROUTES } from '@store/contract';
 import { AppRoutes } from '../app/app-routes';

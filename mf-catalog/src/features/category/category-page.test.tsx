@@ -6,7 +6,7 @@ import { product } from '@store/shared/testing/fixtures';
 import { holdApiCalls } from '@store/shared/testing/held-api-calls';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { answerer, productsPage } from '../../testing/paged-answers';
 import { CategoryPage } from './category-page';
 

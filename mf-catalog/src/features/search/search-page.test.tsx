@@ -5,7 +5,7 @@ import { product } from '@store/shared/testing/fixtures';
 import { holdApiCalls } from '@store/shared/testing/held-api-calls';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { answerer, productsPage } from '../../testing/paged-answers';
 import { SearchPage } from './search-page';
 

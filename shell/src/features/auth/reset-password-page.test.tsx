@@ -4,7 +4,7 @@ import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { ResetPasswordPage } from './reset-password-page';
 
 function renderReset(route = '/reset-password/abc123') {

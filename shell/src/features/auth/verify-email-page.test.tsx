@@ -3,7 +3,7 @@ import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router-dom';
 import { VerifyEmailPage } from './verify-email-page';
 
 function renderVerify(route: string) {
