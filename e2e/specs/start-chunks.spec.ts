@@ -15,17 +15,35 @@ const store = useStore();
 const chunkId = (pathname: string) => pathname.replace(/^\/chunks\/([^.]+)\..*$/, '$1');
 
 /**
- * The shell's chunk files that ran by the load's `load` event, by id: each file pushes its ids
- * onto webpack's chunk list (`self.webpackChunkshell`), its own first (a file may also carry a
- * chunk webpack merged into it), whether it came from a preload or not.
+ * The shell's chunk files that had run when React's first render replaced the boot screen, by
+ * id: each file pushes its ids onto webpack's chunk list (`self.webpackChunkshell`), its own
+ * first (a file may also carry a chunk webpack merged into it), whether it came from a preload
+ * or not. Taken in the page at that moment: the `load` event can come before the bootstrap, which
+ * the entry starts in a task of its own, and later moments include chunks loaded on purpose after
+ * the first render (web-vitals).
  */
 async function shellChunksRun(page: Page, route: string): Promise<string[]> {
-  await page.goto(store.url(route), { waitUntil: 'load' });
-  return page.evaluate(() => {
-    const pushed = (self as unknown as { webpackChunkshell?: [(string | number)[]][] })
-      .webpackChunkshell;
-    return [...new Set((pushed ?? []).map(([ids]) => String(ids[0])))].sort();
+  await page.addInitScript(() => {
+    const state = window as unknown as {
+      webpackChunkshell?: [(string | number)[]][];
+      startChunksRun?: string[];
+    };
+    let bootScreenSeen = false;
+    new MutationObserver((_, observer) => {
+      const bootScreen = document.querySelector('[data-testid="boot-screen"]');
+      if (bootScreen) bootScreenSeen = true;
+      else if (bootScreenSeen) {
+        observer.disconnect();
+        const pushed = state.webpackChunkshell ?? [];
+        state.startChunksRun = [...new Set(pushed.map(([ids]) => String(ids[0])))].sort();
+      }
+    }).observe(document, { childList: true, subtree: true });
   });
+  await page.goto(store.url(route));
+  const run = await page.waitForFunction(
+    () => (window as unknown as { startChunksRun?: string[] }).startChunksRun,
+  );
+  return (await run.jsonValue()) as string[];
 }
 
 /** The shell's own script preloads (the federation runtime adds some for the remote's files). */
@@ -85,6 +103,7 @@ function stylesheetOwner(pathname: string): 'shell' | 'shared' {
 test('the start stylesheets are linked once each, the shared package before the shell', (t) =>
   store.journey(t, async (page) => {
     await page.goto(store.url('/'), { waitUntil: 'load' });
+    await page.waitForSelector('[data-testid="boot-screen"]', { state: 'detached' });
     const hrefs = await page.$$eval('link[rel="stylesheet"]', (links) =>
       links.map((link) => (link as HTMLLinkElement).href),
     );
