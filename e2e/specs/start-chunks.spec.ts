@@ -103,7 +103,7 @@ function stylesheetOwner(pathname: string): 'shell' | 'shared' {
 test('the start stylesheets are linked once each, the shared package before the shell', (t) =>
   store.journey(t, async (page) => {
     await page.goto(store.url('/'), { waitUntil: 'load' });
-    await page.waitForSelector('[data-testid="boot-screen"]', { state: 'detached' });
+    await page.getByTestId('boot-screen').waitFor({ state: 'detached' });
     const hrefs = await page.$$eval('link[rel="stylesheet"]', (links) =>
       links.map((link) => (link as HTMLLinkElement).href),
     );
