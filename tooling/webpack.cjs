@@ -8,6 +8,7 @@ const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
 const { apps, API_PORT } = require('./apps.cjs');
+const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin.cjs');
 
@@ -181,6 +182,9 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
         // The shell's start chunks download while its entry does (docs/decisions.md, "Core Web
         // Vitals on a phone").
         ...(isHost && production ? [new StartChunksPreloadPlugin()] : []),
+        ...(production
+          ? [new CompileHintsPlugin({ isHost, containerName: app.federationName })]
+          : []),
         ...(production ? precompression() : []),
       ],
       devServer: {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -115,4 +115,52 @@ test('the start stylesheets are linked once each, the shared package before the 
       ['shared', 'shell'],
       `stylesheets in order: ${pathnames.join(', ')}`,
     );
+  }));
+
+// V8's syntax, which tooling/compile-hints-plugin.cjs writes as the file's first line.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** Whether the built file (`chunks/...` or an entry) opens with V8's compile hint. */
+function hinted(app: string, file: string): boolean {
+  return readFileSync(path.join(distOf(app), file), 'utf8').startsWith(`${COMPILE_HINT}\n`);
+}
+
+function builtScripts(app: string): string[] {
+  const chunks = readdirSync(path.join(distOf(app), 'chunks'));
+  return chunks.filter((file) => file.endsWith('.js')).map((file) => `chunks/${file}`);
+}
+
+// tooling/compile-hints-plugin.cjs: V8 compiles a hinted file's functions while the file streams
+// in, which pays for the code a page runs at start-up and is wasted on a lazy page's.
+test('the start-up scripts carry the compile hint and the lazily loaded ones do not', (t) =>
+  store.journey(t, async (page) => {
+    await page.goto(store.url('/'));
+    const shellStart = ['main.js', ...(await preloaded(page)).map((file) => file.slice(1))];
+    assert.deepEqual(
+      shellStart.filter((file) => !hinted('shell', file)),
+      [],
+      'a shell start-up script without the hint',
+    );
+    assert.deepEqual(
+      builtScripts('shell').filter((file) => !shellStart.includes(file) && hinted('shell', file)),
+      [],
+      'a lazy shell chunk with the hint',
+    );
+    for (const remote of ['mf-catalog', 'mf-account', 'mf-checkout', 'mf-admin']) {
+      const manifest = JSON.parse(
+        readFileSync(path.join(distOf(remote), 'mf-manifest.json'), 'utf8'),
+      ) as { exposes: { assets: { js: { sync: string[]; async: string[] } } }[] };
+      const { sync, async: lazy } = manifest.exposes[0]!.assets.js;
+      const start = ['remoteEntry.js', ...sync];
+      assert.deepEqual(
+        start.filter((file) => !hinted(remote, file)),
+        [],
+        `${remote} start-up`,
+      );
+      assert.deepEqual(
+        lazy.filter((file) => hinted(remote, file)),
+        [],
+        `${remote} lazy chunks`,
+      );
+    }
   }));

@@ -1,0 +1,69 @@
+const { Compilation, sources } = require('webpack');
+const { startChunks } = require('./start-chunks-preload-plugin.cjs');
+
+const NAME = 'CompileHintsPlugin';
+
+// V8's explicit compile hint (Chrome 136+): every function in the file is compiled on the thread
+// that streams the script in, instead of lazily on the main thread at its first call. Only where
+// the functions do run at start-up: compiling a lazy page's code up front would be wasted work.
+const HINT = '//# allFunctionsCalledOnLoad\n';
+
+/** The chunks of the groups that `module`'s `import()`s (and exposes) load. */
+function blockChunks(compilation, module) {
+  return (module.blocks ?? []).flatMap((block) => [
+    ...(compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []),
+  ]);
+}
+
+/**
+ * The chunks a page of the composition runs before its first render: the shell's entry and its
+ * start chunks (the bootstrap's and the shared packages'), a remote's container entry and the
+ * chunks of what it exposes (the `routes` module with the remote's pages).
+ */
+function chunksRunAtStart(compilation, { isHost, containerName }) {
+  if (isHost) {
+    const entry = compilation.entrypoints.get('main');
+    return [...(entry?.chunks ?? []), ...startChunks(compilation, './bootstrap').flat()];
+  }
+  const container = compilation.entrypoints.get(containerName);
+  return (container?.chunks ?? []).flatMap((chunk) => [
+    chunk,
+    ...[...compilation.chunkGraph.getChunkModulesIterable(chunk)]
+      // The exposes only: the container's other imports are the fallback copies of the shared
+      // packages, which a remote in the composition takes from the shell instead.
+      .filter((module) => module.identifier().startsWith('container entry '))
+      .flatMap((module) => blockChunks(compilation, module)),
+  ]);
+}
+
+/**
+ * Puts the compile hint at the top of the start-up scripts (see `chunksRunAtStart`), after
+ * minification (which would drop the comment) and before the source maps and content hashes are
+ * made, so both describe the file as served (docs/decisions.md, "V8's compile hint on the
+ * start-up scripts").
+ */
+class CompileHintsPlugin {
+  constructor({ isHost, containerName }) {
+    this.options = { isHost, containerName };
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        () => {
+          const files = new Set(
+            chunksRunAtStart(compilation, this.options).flatMap((chunk) =>
+              [...chunk.files].filter((file) => file.endsWith('.js')),
+            ),
+          );
+          for (const file of files) {
+            compilation.updateAsset(file, (source) => new sources.ConcatSource(HINT, source));
+          }
+        },
+      );
+    });
+  }
+}
+
+module.exports = { CompileHintsPlugin };
