@@ -40,7 +40,7 @@ function chunksRunAtStart(compilation, { isHost, containerName }) {
  * Puts the compile hint at the top of the start-up scripts (see `chunksRunAtStart`), after
  * minification (which would drop the comment) and before the source maps and content hashes are
  * made, so both describe the file as served (docs/decisions.md, "V8's compile hint on the
- * start-up scripts").
+ * start-up scripts, kept").
  */
 class CompileHintsPlugin {
   constructor({ isHost, containerName }) {
