@@ -16,6 +16,16 @@ function blockChunks(compilation, module) {
 }
 
 /**
+ * Whether a chunk holds code: a chunk of CSS modules keeps only their empty stubs once
+ * mini-css-extract-plugin has taken the CSS, and has no function worth compiling.
+ */
+function hasCode(compilation, chunk) {
+  return [...compilation.chunkGraph.getChunkModulesIterable(chunk)].some(
+    (module) => module.getSourceTypes().has('javascript') && !/\.css$/.test(module.resource ?? ''),
+  );
+}
+
+/**
  * The chunks a page of the composition runs before its first render: the shell's entry and its
  * start chunks (the bootstrap's and the shared packages'), a remote's container entry and the
  * chunks of what it exposes (the `routes` module with the remote's pages).
@@ -53,9 +63,9 @@ class CompileHintsPlugin {
         { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         () => {
           const files = new Set(
-            chunksRunAtStart(compilation, this.options).flatMap((chunk) =>
-              [...chunk.files].filter((file) => file.endsWith('.js')),
-            ),
+            chunksRunAtStart(compilation, this.options)
+              .filter((chunk) => hasCode(compilation, chunk))
+              .flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))),
           );
           for (const file of files) {
             compilation.updateAsset(file, (source) => new sources.ConcatSource(HINT, source));

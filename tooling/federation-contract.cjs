@@ -14,22 +14,16 @@ const REMOTE_APP = {
 
 const SHELL_REMOTE_ROUTES = 'shell/src/remotes/remote-routes.ts';
 
-/** The shell's remote route table, read from its source: `[['/', 'catalog'], ...]`. */
-function remoteRouteTable(routesSource) {
+/** The pages the shell mounts, read from its remote route table: `{ 'mf-catalog': ['/', ...] }`. */
+function shellExpectations(routesSource) {
   const table = routesSource.match(/export const REMOTE_ROUTES = \{([\s\S]*?)\}/);
   // An unreadable table must fail the build, not expect nothing of every remote.
   if (!table) throw new Error(`No REMOTE_ROUTES table in ${SHELL_REMOTE_ROUTES}`);
-  return [...table[1].matchAll(/'([^']+)'\s*:\s*'(\w+)'/g)].map(([, page, remote]) => {
-    if (!REMOTE_APP[remote]) throw new Error(`The shell mounts an unknown remote "${remote}"`);
-    return [page, remote];
-  });
-}
-
-/** The pages the shell mounts, read from its remote route table: `{ 'mf-catalog': ['/', ...] }`. */
-function shellExpectations(routesSource) {
   const expected = {};
-  for (const [page, remote] of remoteRouteTable(routesSource)) {
-    (expected[REMOTE_APP[remote]] ??= []).push(page);
+  for (const [, page, remote] of table[1].matchAll(/'([^']+)'\s*:\s*'(\w+)'/g)) {
+    const app = REMOTE_APP[remote];
+    if (!app) throw new Error(`The shell mounts an unknown remote "${remote}"`);
+    (expected[app] ??= []).push(page);
   }
   return expected;
 }
@@ -86,8 +80,5 @@ module.exports = {
   declaredPages,
   missingPages,
   rangeConflicts,
-  readSource,
-  remoteRouteTable,
   shellExpectations,
-  SHELL_REMOTE_ROUTES,
 };

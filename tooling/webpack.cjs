@@ -10,7 +10,6 @@ const { sharedSingletons } = require('./shared-singletons.cjs');
 const { apps, API_PORT } = require('./apps.cjs');
 const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
-const { RemoteRoutesFilePlugin } = require('./remote-routes-file-plugin.cjs');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin.cjs');
 
 const INJECT_RUNTIME_CJS =
@@ -183,7 +182,6 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
         // The shell's start chunks download while its entry does (docs/decisions.md, "Core Web
         // Vitals on a phone").
         ...(isHost && production ? [new StartChunksPreloadPlugin()] : []),
-        ...(isHost ? [new RemoteRoutesFilePlugin()] : []),
         ...(production
           ? [new CompileHintsPlugin({ isHost, containerName: app.federationName })]
           : []),

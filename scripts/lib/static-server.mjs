@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { readFile } from 'node:fs/promises';
-import { openedPageLinks, readRemoteRoutes } from './opened-page-links.mjs';
 import {
   allowedOrigins,
   contentSecurityPolicy,
@@ -119,9 +118,9 @@ async function currentRuntimeConfig(root, given) {
 /**
  * The production static server of every app (shell and remotes): caching by file kind, CORS for
  * federation, the build's brotli or gzip copies (else gzip per request), SPA fallback for the
- * shell, an /api pass-through so the shell and the api share one origin, security headers
+ * shell, an /api pass-through so the shell and the api share one origin, and security headers
  * (a CSP naming the remotes' origins on documents, and Stripe's when the runtime config carries
- * a publishable key), and on the shell's documents a `Link` preload of the opened page's remote.
+ * a publishable key).
  * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
  */
 export function startStaticServer({
@@ -159,14 +158,6 @@ export function startStaticServer({
         headers['content-security-policy'] = contentSecurityPolicy(allowedOrigins(config), {
           stripe: usesStripe(config),
         });
-        if (spa) {
-          const links = openedPageLinks({
-            routes: await readRemoteRoutes(absoluteRoot),
-            config,
-            pathname: new URL(req.url ?? '/', 'http://localhost').pathname,
-          });
-          if (links) headers.link = links;
-        }
       }
       const accepted = acceptedEncodings(req.headers['accept-encoding']);
       const stored = COMPRESSIBLE.has(ext) ? await precompressed(file, accepted) : null;
