@@ -10,9 +10,9 @@ const HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** The chunks of the groups that `module`'s `import()`s (and exposes) load. */
 function blockChunks(compilation, module) {
-  return (module.blocks ?? []).flatMap((block) => [
-    ...(compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []),
-  ]);
+  return (module.blocks ?? []).flatMap(
+    (block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? [],
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page, Request } from 'playwright-core';
 import { distOf } from '../../scripts/lib/composition.mjs';
+import { builtScripts } from '../support/built-scripts';
 import type { AppName } from '../support/composition';
 import { DEMO_SHOPPER, logIn } from '../support/shopper';
 import { useStore } from '../support/store';
@@ -56,12 +57,6 @@ function packagesIn(url: string): string[] {
 }
 
 /** Every JavaScript file of an app's build (its dist folder), from the folder's root. */
-function builtScripts(app: AppName): string[] {
-  return readdirSync(distOf(app), { recursive: true, encoding: 'utf8' }).filter((file) =>
-    file.endsWith('.js'),
-  );
-}
-
 function routeOnlyPackagesIn(scripts: ScriptLoad[]): string[] {
   const found = new Set(scripts.flatMap((script) => packagesIn(script.url)));
   return ROUTE_ONLY_PACKAGES.filter((name) => found.has(name));

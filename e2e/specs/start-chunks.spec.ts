@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { distOf } from '../../scripts/lib/composition.mjs';
+import { builtScripts } from '../support/built-scripts';
+import type { AppName } from '../support/composition';
 import { useStore } from '../support/store';
 
 // The shell's index.html preloads its start chunks (tooling/start-chunks-preload-plugin.cjs):
@@ -121,13 +123,8 @@ test('the start stylesheets are linked once each, the shared package before the 
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** Whether the built file (`chunks/...` or an entry) opens with V8's compile hint. */
-function hinted(app: string, file: string): boolean {
+function hinted(app: AppName, file: string): boolean {
   return readFileSync(path.join(distOf(app), file), 'utf8').startsWith(`${COMPILE_HINT}\n`);
-}
-
-function builtScripts(app: string): string[] {
-  const chunks = readdirSync(path.join(distOf(app), 'chunks'));
-  return chunks.filter((file) => file.endsWith('.js')).map((file) => `chunks/${file}`);
 }
 
 // tooling/compile-hints-plugin.cjs: V8 compiles a hinted file's functions while the file streams
@@ -151,7 +148,7 @@ test('the start-up scripts carry the compile hint and the lazily loaded ones do 
       [],
       'a lazy shell chunk with the hint',
     );
-    for (const remote of ['mf-catalog', 'mf-account', 'mf-checkout', 'mf-admin']) {
+    for (const remote of ['mf-catalog', 'mf-account', 'mf-checkout', 'mf-admin'] as const) {
       const manifest = JSON.parse(
         readFileSync(path.join(distOf(remote), 'mf-manifest.json'), 'utf8'),
       ) as { exposes: { assets: { js: { sync: string[]; async: string[] } } }[] };
