@@ -11,6 +11,7 @@ const { apps, API_PORT } = require('./apps.cjs');
 const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin.cjs');
+const { startPackagesChunk } = require('./start-packages-chunk.cjs');
 
 const INJECT_RUNTIME_CJS =
   require.resolve('@module-federation/inject-external-runtime-core-plugin');
@@ -63,6 +64,7 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
     // stylesheets from index.html, and each app's runtime loads the rest with their chunks,
     // a remote's from its own origin (the CSP's style-src lists the remotes).
     const extractCss = production;
+    const startPackages = isHost && production ? startPackagesChunk() : null;
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -126,6 +128,9 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
       },
       optimization: {
         runtimeChunk: false,
+        ...(startPackages
+          ? { splitChunks: { cacheGroups: { startPackages: startPackages.cacheGroup } } }
+          : {}),
         // swc's minifier instead of terser's two passes: about 3x faster and slightly
         // smaller output (docs/decisions.md, "Performance").
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
@@ -182,6 +187,7 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
         // The shell's start chunks download while its entry does (docs/decisions.md, "Core Web
         // Vitals on a phone").
         ...(isHost && production ? [new StartChunksPreloadPlugin()] : []),
+        ...(startPackages ? [startPackages.plugin] : []),
         ...(production
           ? [new CompileHintsPlugin({ isHost, containerName: app.federationName })]
           : []),

@@ -13,8 +13,17 @@ import { useStore } from '../support/store';
 // uses costs a phone bandwidth, and a start chunk left out waits for the entry to run.
 const store = useStore();
 
-/** The file name's chunk id: `/chunks/325.50352e58.js` is chunk 325. */
-const chunkId = (pathname: string) => pathname.replace(/^\/chunks\/([^.]+)\..*$/, '$1');
+/**
+ * The chunk id a built file pushes first, read from the file: usually its name's
+ * (`/chunks/325.50352e58.js` is chunk 325), but a named chunk (`start-packages.<hash>.js`) has a
+ * number of its own.
+ */
+function chunkId(pathname: string): string {
+  const code = readFileSync(path.join(distOf('shell'), pathname), 'utf8');
+  const id = /\.push\(\[\[([^,\]]+)/.exec(code)?.[1];
+  assert.ok(id, `${pathname} pushes no chunk`);
+  return id.replace(/^"(.*)"$/, '$1');
+}
 
 /**
  * The shell's chunk files that had run when React's first render replaced the boot screen, by
@@ -88,6 +97,30 @@ test('every preloaded chunk runs on a category page and on a page of the shell',
     );
   }
 });
+
+/** The npm packages a built script's source map names (`react-dom`, `@reduxjs/toolkit`...). */
+function packagesIn(pathname: string): string[] {
+  const mapFile = path.join(distOf('shell'), `${pathname}.map`);
+  if (!existsSync(mapFile)) return [];
+  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  const names = sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]);
+  return [...new Set(names.filter((name): name is string => name !== undefined))];
+}
+
+// tooling/start-packages-chunk.cjs: the shell's copies of the shared npm packages start from one
+// file, not one per package and entry point; each file is a response the phone's main thread
+// handles before the first render.
+test('the shared npm packages start from one preloaded file', (t) =>
+  store.journey(t, async (page) => {
+    await page.goto(store.url('/'));
+    const files = await preloaded(page);
+    const holding = (name: string) => files.filter((file) => packagesIn(file).includes(name));
+    const react = holding('react');
+    assert.equal(react.length, 1, `react in ${react.join(', ')}`);
+    for (const name of ['react-dom', 'react-redux', 'scheduler']) {
+      assert.deepEqual(holding(name), react, name);
+    }
+  }));
 
 /**
  * Whose rules a built stylesheet holds, by its source map: any of the shell's own modules makes

@@ -1,0 +1,76 @@
+const { startChunks } = require('./start-chunks-preload-plugin.cjs');
+
+const NAME = 'StartPackagesChunk';
+// Runs before SplitChunksPlugin (its stage is STAGE_ADVANCED, 10), while the chunks are still
+// the ones the chunk graph built.
+const BEFORE_SPLIT_CHUNKS = 0;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+// mini-css-extract's stylesheets keep their chunks' files, and so their order in index.html.
+const CSS_MODULE = 'css/mini-extract';
+
+/**
+ * The start chunks of the shell's own copies of the shared npm packages (react, react-dom,
+ * react-redux and what they import): of the chunks `startChunks` names, those a provider of a
+ * package from node_modules loads. The workspace's `@store/shared` is not one of them.
+ */
+function startPackageChunks(compilation, bootstrapRequest) {
+  const { chunkGraph, moduleGraph } = compilation;
+  const start = new Set(startChunks(compilation, bootstrapRequest).flat());
+  const chunks = new Set();
+  for (const entry of compilation.entrypoints.values()) {
+    for (const entryChunk of entry.chunks) {
+      for (const module of chunkGraph.getChunkModulesIterable(entryChunk)) {
+        if (module.type !== 'provide-module') continue;
+        for (const block of module.blocks) {
+          const provided = block.dependencies.map((dependency) =>
+            moduleGraph.getModule(dependency),
+          );
+          if (!provided.some((target) => NODE_MODULES.test(target?.resource ?? ''))) continue;
+          for (const chunk of chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
+            if (start.has(chunk)) chunks.add(chunk);
+          }
+        }
+      }
+    }
+  }
+  return chunks;
+}
+
+/**
+ * A `splitChunks` cache group that puts the start-up code of the shared npm packages in one
+ * file, where webpack's defaults split it into one per package and per entry point of a
+ * package (react, react/jsx-runtime, react-dom, react-dom/client, react-redux): four requests
+ * fewer before the first render. Only those: the bootstrap's and `@store/shared`'s chunks stay
+ * apart, because one start file measured slower than several under a phone's throttling
+ * (docs/decisions.md, "Fewer start-up files").
+ */
+function startPackagesChunk({ bootstrapRequest = './bootstrap', name = 'start-packages' } = {}) {
+  // The current compilation's chunks (thisCompilation skips child compilations).
+  let chunks = null;
+  const plugin = {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+        chunks = null;
+        compilation.hooks.optimizeChunks.tap({ name: NAME, stage: BEFORE_SPLIT_CHUNKS }, () => {
+          chunks ??= startPackageChunks(compilation, bootstrapRequest);
+        });
+      });
+    },
+  };
+  const cacheGroup = {
+    name,
+    chunks: 'async',
+    enforce: true,
+    priority: 30,
+    test(module, { chunkGraph }) {
+      if (module.type === CSS_MODULE || !NODE_MODULES.test(module.resource ?? '')) return false;
+      for (const chunk of chunkGraph.getModuleChunksIterable(module)) {
+        if (chunks?.has(chunk)) return true;
+      }
+      return false;
+    },
+  };
+  return { plugin, cacheGroup };
+}
+
+module.exports = { startPackagesChunk };
