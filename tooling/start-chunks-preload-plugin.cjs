@@ -4,6 +4,26 @@ const NAME = 'StartChunksPreloadPlugin';
 
 const PROVIDED = /^webpack\/sharing\/provide\/[^/]+\/(.+)$/;
 
+/** The modules of the entry chunks (the federation runtime's providers among them). */
+function* entryModules(compilation) {
+  for (const entry of compilation.entrypoints.values()) {
+    for (const chunk of entry.chunks) yield* compilation.chunkGraph.getChunkModulesIterable(chunk);
+  }
+}
+
+/** The app's own providers of its shared packages, by share key (`react`, `@store/shared`...). */
+function providerModules(compilation) {
+  const providers = new Map();
+  for (const module of entryModules(compilation)) {
+    if (module.type !== 'provide-module') continue;
+    const provided = PROVIDED.exec(
+      module.libIdent({ context: compilation.compiler.context }) ?? '',
+    );
+    if (provided) providers.set(provided[1], module);
+  }
+  return providers;
+}
+
 /**
  * The chunks every page needs before its first render: those of the entry's `import()` of the
  * bootstrap, and those of the app's own copies of the shared packages they consume (react-dom,
@@ -28,23 +48,15 @@ function startChunks(compilation, bootstrapRequest) {
       }
     }
   };
-  const providers = new Map();
-  for (const entry of compilation.entrypoints.values()) {
-    for (const chunk of entry.chunks) {
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        const provided = PROVIDED.exec(
-          module.libIdent({ context: compilation.compiler.context }) ?? '',
-        );
-        if (module.type === 'provide-module' && provided) providers.set(provided[1], module);
-        for (const block of module.blocks ?? []) {
-          const requested = block.dependencies.some(
-            (dependency) => dependency.request === bootstrapRequest,
-          );
-          if (requested) visit(chunkGraph.getBlockChunkGroup(block));
-        }
-      }
+  for (const module of entryModules(compilation)) {
+    for (const block of module.blocks ?? []) {
+      const requested = block.dependencies.some(
+        (dependency) => dependency.request === bootstrapRequest,
+      );
+      if (requested) visit(chunkGraph.getBlockChunkGroup(block));
     }
   }
+  const providers = providerModules(compilation);
   for (let index = 0; index < consumed.length; index += 1) {
     const provider = providers.get(consumed[index]);
     for (const block of provider?.blocks ?? []) visit(chunkGraph.getBlockChunkGroup(block));
@@ -107,4 +119,4 @@ class StartChunksPreloadPlugin {
   }
 }
 
-module.exports = { StartChunksPreloadPlugin, startChunks };
+module.exports = { StartChunksPreloadPlugin, startChunks, providerModules };

@@ -1,4 +1,4 @@
-const { startChunks } = require('./start-chunks-preload-plugin.cjs');
+const { providerModules, startChunks } = require('./start-chunks-preload-plugin.cjs');
 
 const NAME = 'StartPackagesChunk';
 // Runs before SplitChunksPlugin (its stage is STAGE_ADVANCED, 10), while the chunks are still
@@ -17,19 +17,12 @@ function startPackageChunks(compilation, bootstrapRequest) {
   const { chunkGraph, moduleGraph } = compilation;
   const start = new Set(startChunks(compilation, bootstrapRequest).flat());
   const chunks = new Set();
-  for (const entry of compilation.entrypoints.values()) {
-    for (const entryChunk of entry.chunks) {
-      for (const module of chunkGraph.getChunkModulesIterable(entryChunk)) {
-        if (module.type !== 'provide-module') continue;
-        for (const block of module.blocks) {
-          const provided = block.dependencies.map((dependency) =>
-            moduleGraph.getModule(dependency),
-          );
-          if (!provided.some((target) => NODE_MODULES.test(target?.resource ?? ''))) continue;
-          for (const chunk of chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
-            if (start.has(chunk)) chunks.add(chunk);
-          }
-        }
+  for (const provider of providerModules(compilation).values()) {
+    for (const block of provider.blocks) {
+      const provided = block.dependencies.map((dependency) => moduleGraph.getModule(dependency));
+      if (!provided.some((target) => NODE_MODULES.test(target?.resource ?? ''))) continue;
+      for (const chunk of chunkGraph.getBlockChunkGroup(block)?.chunks ?? []) {
+        if (start.has(chunk)) chunks.add(chunk);
       }
     }
   }
@@ -44,7 +37,7 @@ function startPackageChunks(compilation, bootstrapRequest) {
  * apart, because one start file measured slower than several under a phone's throttling
  * (docs/decisions.md, "Fewer start-up files").
  */
-function startPackagesChunk({ bootstrapRequest = './bootstrap', name = 'start-packages' } = {}) {
+function startPackagesChunk({ bootstrapRequest = './bootstrap' } = {}) {
   // The current compilation's chunks (thisCompilation skips child compilations).
   let chunks = null;
   const plugin = {
@@ -58,7 +51,7 @@ function startPackagesChunk({ bootstrapRequest = './bootstrap', name = 'start-pa
     },
   };
   const cacheGroup = {
-    name,
+    name: 'start-packages',
     chunks: 'async',
     enforce: true,
     priority: 30,

@@ -98,12 +98,20 @@ test('every preloaded chunk runs on a category page and on a page of the shell',
   }
 });
 
+const mapFileOf = (pathname: string) => path.join(distOf('shell'), `${pathname}.map`);
+
+/** The sources a shell file's source map names. */
+function mapSources(pathname: string): string[] {
+  return (JSON.parse(readFileSync(mapFileOf(pathname), 'utf8')) as { sources: string[] }).sources;
+}
+
 /** The npm packages a built script's source map names (`react-dom`, `@reduxjs/toolkit`...). */
 function packagesIn(pathname: string): string[] {
-  const mapFile = path.join(distOf('shell'), `${pathname}.map`);
-  if (!existsSync(mapFile)) return [];
-  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  const names = sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]);
+  // A chunk of CSS modules' empty stubs has no source map, and no packages.
+  if (!existsSync(mapFileOf(pathname))) return [];
+  const names = mapSources(pathname).map(
+    (source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1],
+  );
   return [...new Set(names.filter((name): name is string => name !== undefined))];
 }
 
@@ -127,9 +135,9 @@ test('the shared npm packages start from one preloaded file', (t) =>
  * it the shell's (the bootstrap's also repeats the shared tokens, which its code imports too).
  */
 function stylesheetOwner(pathname: string): 'shell' | 'shared' {
-  const mapFile = path.join(distOf('shell'), `${pathname}.map`);
-  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  return sources.some((source) => source.startsWith('webpack://shell/./src/')) ? 'shell' : 'shared';
+  return mapSources(pathname).some((source) => source.startsWith('webpack://shell/./src/'))
+    ? 'shell'
+    : 'shared';
 }
 
 // The start chunks' stylesheets are linked from index.html in style-loader's order (a package's
