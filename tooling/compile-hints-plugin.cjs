@@ -33,7 +33,7 @@ function hasCode(compilation, chunk) {
 function chunksRunAtStart(compilation, { isHost, containerName }) {
   if (isHost) {
     const entry = compilation.entrypoints.get('main');
-    return [...(entry?.chunks ?? []), ...startChunks(compilation, './bootstrap').flat()];
+    return [...(entry?.chunks ?? []), ...startChunks(compilation).flat()];
   }
   const container = compilation.entrypoints.get(containerName);
   return (container?.chunks ?? []).flatMap((chunk) => [

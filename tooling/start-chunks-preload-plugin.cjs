@@ -3,6 +3,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const NAME = 'StartChunksPreloadPlugin';
 
 const PROVIDED = /^webpack\/sharing\/provide\/[^/]+\/(.+)$/;
+// The request of the entry's (`src/index.ts`) `import()` of the app's bootstrap.
+const BOOTSTRAP_REQUEST = './bootstrap';
 
 /** The modules of the entry chunks (the federation runtime's providers among them). */
 function* entryModules(compilation) {
@@ -32,7 +34,7 @@ function providerModules(compilation) {
  * the consumer's fallback. Lazy pages are left out: past the bootstrap, only shared packages
  * are followed.
  */
-function startChunks(compilation, bootstrapRequest) {
+function startChunks(compilation, bootstrapRequest = BOOTSTRAP_REQUEST) {
   const { chunkGraph } = compilation;
   /** Each visited chunk group's chunks, the bootstrap's first, then the shared packages'. */
   const groups = [];
@@ -82,7 +84,7 @@ function filesOf(groups, extension) {
  * federation runtime has run and asked for them one wave after another.
  */
 class StartChunksPreloadPlugin {
-  constructor({ bootstrapRequest = './bootstrap' } = {}) {
+  constructor({ bootstrapRequest } = {}) {
     this.bootstrapRequest = bootstrapRequest;
   }
 

@@ -13,9 +13,9 @@ const CSS_MODULE = 'css/mini-extract';
  * react-redux and what they import): of the chunks `startChunks` names, those a provider of a
  * package from node_modules loads. The workspace's `@store/shared` is not one of them.
  */
-function startPackageChunks(compilation, bootstrapRequest) {
+function startPackageChunks(compilation) {
   const { chunkGraph, moduleGraph } = compilation;
-  const start = new Set(startChunks(compilation, bootstrapRequest).flat());
+  const start = new Set(startChunks(compilation).flat());
   const chunks = new Set();
   for (const provider of providerModules(compilation).values()) {
     for (const block of provider.blocks) {
@@ -37,7 +37,7 @@ function startPackageChunks(compilation, bootstrapRequest) {
  * apart, because one start file measured slower than several under a phone's throttling
  * (docs/decisions.md, "Fewer start-up files").
  */
-function startPackagesChunk({ bootstrapRequest = './bootstrap' } = {}) {
+function startPackagesChunk() {
   // The current compilation's chunks (thisCompilation skips child compilations).
   let chunks = null;
   const plugin = {
@@ -45,7 +45,7 @@ function startPackagesChunk({ bootstrapRequest = './bootstrap' } = {}) {
       compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
         chunks = null;
         compilation.hooks.optimizeChunks.tap({ name: NAME, stage: BEFORE_SPLIT_CHUNKS }, () => {
-          chunks ??= startPackageChunks(compilation, bootstrapRequest);
+          chunks ??= startPackageChunks(compilation);
         });
       });
     },
