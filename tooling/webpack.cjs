@@ -182,7 +182,7 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           publicPath: '/',
           template: path.join(__dirname, 'index.html'),
           title: isHost ? 'Digital Assets Marketplace' : `${appName} (standalone)`,
-          templateParameters: { appVersion: pkg.version, appName },
+          templateParameters: { appVersion: pkg.version, appName, isHost },
         }),
         // The shell's start chunks download while its entry does (docs/decisions.md, "Core Web
         // Vitals on a phone").

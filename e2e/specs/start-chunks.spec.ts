@@ -98,6 +98,27 @@ test('every preloaded chunk runs on a category page and on a page of the shell',
   }
 });
 
+// tooling/index.html: the shell's document asks for the runtime config itself, so it travels with
+// the entry's download instead of after the entry has run; the entry's fetch must take that
+// answer, not ask again.
+test('the runtime config is fetched once, by the document, before the entry runs', (t) =>
+  store.journey(t, async (page) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/runtime-config.json') asked.push(request.url());
+    });
+    await page.goto(store.url('/'));
+    await page.getByTestId('category-card').first().waitFor();
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname === '/runtime-config.json')
+        .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+    );
+    assert.equal(asked.length, 1, asked.join(', '));
+    assert.deepEqual(initiators, ['link']);
+  }));
+
 const mapFileOf = (pathname: string) => path.join(distOf('shell'), `${pathname}.map`);
 
 /** The sources a shell file's source map names. */

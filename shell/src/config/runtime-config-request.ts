@@ -4,14 +4,15 @@ const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 let request: Promise<unknown> | null = null;
 
 /**
- * The runtime config's JSON, fetched once per page. The entry starts it before the bootstrap
- * chunk and the shared packages download, so the document that gates every remote arrives while
- * they do, not after them. Imports nothing shared: the entry runs before Module Federation's
- * shared scope exists.
+ * The runtime config's JSON, fetched once per page. The shell's `index.html` preloads it (the
+ * same URL, mode and credentials, so this fetch takes that answer), and the document that gates
+ * every remote arrives with the entry instead of after it has run. No `cache: 'no-store'`: it
+ * would not match the preload; every server answers this file `no-cache`. Imports nothing
+ * shared: the entry runs before Module Federation's shared scope exists.
  */
 export function requestRuntimeConfig(): Promise<unknown> {
   if (!request) {
-    request = fetch(RUNTIME_CONFIG_PATH, { cache: 'no-store' }).then((response) => {
+    request = fetch(RUNTIME_CONFIG_PATH).then((response) => {
       if (!response.ok) throw new Error(`Runtime config answered ${response.status}`);
       return response.json() as Promise<unknown>;
     });
