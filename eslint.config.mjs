@@ -122,6 +122,10 @@ const SHARED_ONLY_IMPORTS = [
   { name: 'axios', message: "Use apiClient from '@store/shared' (shared/src/api)." },
 ];
 
+// Run by the shell's server, never bundled for a browser (tooling/server-render-config.cjs): it
+// validates the api's answer with the contract's schema and takes the server's router directly.
+const SERVER_RENDERS = ['shell/src/first-screen/render.tsx'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -188,6 +192,8 @@ export default tseslint.config(
       'shared/src/router.ts',
       'shared/src/api/**',
       'shared/src/testing/**',
+      // On the server every package is Node's one copy, the shared package's router included.
+      ...SERVER_RENDERS,
       '**/*.test.ts',
       '**/*.test.tsx',
     ],
@@ -197,7 +203,7 @@ export default tseslint.config(
     // Redux Toolkit travels inside @store/shared too (shared/src/store/toolkit.ts), so that it is
     // tree-shaken; a direct import would add a second, whole copy to an app.
     files: ['shell/src/**', 'mf-*/src/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', ...SERVER_RENDERS],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -220,7 +226,7 @@ export default tseslint.config(
     // table test compares with STORE_ROUTES); its own rule id, so the no-restricted-imports
     // blocks above still apply.
     files: ['shell/src/**', 'mf-*/src/**', 'shared/src/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', ...SERVER_RENDERS],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,3 +1,12 @@
-const { createWebpackConfig } = require('@store/tooling');
+const { createServerRenderConfig, createWebpackConfig } = require('@store/tooling');
 
-module.exports = createWebpackConfig({ appDir: __dirname, appName: 'mf-catalog', isHost: false });
+const appDir = __dirname;
+module.exports = [
+  createWebpackConfig({ appDir, appName: 'mf-catalog', isHost: false }),
+  createServerRenderConfig({
+    appDir,
+    appName: 'mf-catalog',
+    entry: './src/server/pages.ts',
+    name: 'pages',
+  }),
+];

@@ -1,3 +1,12 @@
-const { createWebpackConfig } = require('@store/tooling');
+const { createServerRenderConfig, createWebpackConfig } = require('@store/tooling');
 
-module.exports = createWebpackConfig({ appDir: __dirname, appName: 'shell', isHost: true });
+const appDir = __dirname;
+module.exports = [
+  createWebpackConfig({ appDir, appName: 'shell', isHost: true }),
+  createServerRenderConfig({
+    appDir,
+    appName: 'shell',
+    entry: './src/first-screen/render.tsx',
+    name: 'first-screen',
+  }),
+];

@@ -12,6 +12,7 @@ const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin.cjs');
 const { startPackagesChunk } = require('./start-packages-chunk.cjs');
+const { createServerRenderConfig, SERVER_RENDER_DIR } = require('./server-render-config.cjs');
 
 const INJECT_RUNTIME_CJS =
   require.resolve('@module-federation/inject-external-runtime-core-plugin');
@@ -78,7 +79,8 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
         filename: '[name].js',
         chunkFilename: production ? 'chunks/[name].[contenthash:8].js' : 'chunks/[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        clean: true,
+        // The server render (tooling/server-render-config.cjs) is another compiler's output.
+        clean: { keep: (asset) => asset.startsWith(`${SERVER_RENDER_DIR}/`) },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
@@ -183,6 +185,18 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           template: path.join(__dirname, 'index.html'),
           title: isHost ? 'Digital Assets Marketplace' : `${appName} (standalone)`,
           templateParameters: { appVersion: pkg.version, appName, isHost },
+          // html-webpack-plugin's production defaults, keeping the markers around #root's boot
+          // screen, where the shell's server puts its render (scripts/lib/first-screen.mjs).
+          minify: production && {
+            collapseWhitespace: true,
+            keepClosingSlash: true,
+            removeComments: true,
+            ignoreCustomComments: [/^\/?root$/],
+            removeRedundantAttributes: true,
+            removeScriptTypeAttributes: true,
+            removeStyleLinkTypeAttributes: true,
+            useShortDoctype: true,
+          },
         }),
         // The shell's start chunks download while its entry does (docs/decisions.md, "Core Web
         // Vitals on a phone").
@@ -212,4 +226,4 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
   };
 }
 
-module.exports = { createWebpackConfig };
+module.exports = { createWebpackConfig, createServerRenderConfig };

@@ -161,8 +161,14 @@ test('one remote rebuilt and republished alone is live on the next load; the she
 
     await page.goto(store.url('/'));
     await heading(page, REMOTE_PAGES['mf-catalog'].heading).waitFor();
-    const version = () => page.evaluate(() => document.documentElement.dataset.mfCatalogVersion);
-    assert.equal(await version(), JSON.parse(original).version);
+    // Announced when the remote's code runs: on the home page that is after its first paint,
+    // which the shell's server draws from the document.
+    const versionIs = (expected: string) =>
+      page.waitForFunction(
+        (wanted) => document.documentElement.dataset.mfCatalogVersion === wanted,
+        expected,
+      );
+    await versionIs(JSON.parse(original).version);
 
     // The visible change: a new version, announced on <html> and in the console.
     writeFileSync(manifestPath, original.replace(/"version": "[^"]+"/, '"version": "9.9.9-e2e"'));
@@ -170,7 +176,7 @@ test('one remote rebuilt and republished alone is live on the next load; the she
       assert.equal(deploy(), 0, 'deploy:local failed');
       await page.reload();
       await heading(page, REMOTE_PAGES['mf-catalog'].heading).waitFor();
-      assert.equal(await version(), '9.9.9-e2e');
+      await versionIs('9.9.9-e2e');
       assert.deepEqual(hashTree(path.join(ROOT, 'shell/dist')), shellBefore);
     } finally {
       writeFileSync(manifestPath, original);
@@ -179,5 +185,5 @@ test('one remote rebuilt and republished alone is live on the next load; the she
     }
     await page.reload();
     await heading(page, REMOTE_PAGES['mf-catalog'].heading).waitFor();
-    assert.equal(await version(), JSON.parse(original).version);
+    await versionIs(JSON.parse(original).version);
   }));

@@ -76,17 +76,22 @@ async function seeEnabled(target: Locator): Promise<void> {
 
 // ---- shared by every role: the catalog's lists ----
 
-async function catalogLists(page: Page, seen: Coverage): Promise<void> {
-  const categories = await holdRequests(page, '**/api/dropdown/categories');
+/**
+ * `drawn`: the visitor's home page arrives drawn by the shell's server, its categories in the
+ * document (scripts/lib/first-screen.mjs); a session's home page asks for them.
+ */
+async function catalogLists(page: Page, seen: Coverage, { drawn = false } = {}): Promise<void> {
+  const categories = drawn ? null : await holdRequests(page, '**/api/dropdown/categories');
   const featured = await holdRequests(page, '**/api/products/featured');
   await page.goto(store.url('/'));
-  await categories.sent();
+  await categories?.sent();
   await featured.sent();
   await heading(page, 'Discover Amazing Digital Creations').waitFor();
-  await seeLoading(page, 'Loading categories...');
+  if (categories) await seeLoading(page, 'Loading categories...');
+  else await main(page).getByTestId('category-card').first().waitFor();
   await seeLoading(page, 'Loading featured products...');
-  seen.loading('/', 'categories and featured products held');
-  await categories.release();
+  seen.loading('/', drawn ? 'featured products held' : 'categories and featured products held');
+  await categories?.release();
   await featured.release();
   await main(page).getByTestId('category-card').first().waitFor();
   await waitUntilSettled(page);
@@ -107,39 +112,39 @@ async function catalogLists(page: Page, seen: Coverage): Promise<void> {
 // ---- the visitor ----
 
 async function visitorScreens(page: Page, seen: Coverage): Promise<void> {
+  const fonts = store.url(`/category/${SEEDED.monoCodeFont.category}`);
   // Before any script: the page's own markup shows progress while the runtime config is held.
   const config = await holdRequests(page, '**/runtime-config.json');
-  await page.goto(store.url('/'));
+  await page.goto(fonts);
   await config.sent();
   const boot = page.getByTestId('boot-screen');
   await boot.getByText('Loading the store...', { exact: true }).waitFor();
   assert.equal(await boot.getAttribute('role'), 'status');
-  seen.loading('/', 'runtime config held');
+  seen.loading('/category/:category', 'runtime config held');
   await config.release();
-  await heading(page, 'Discover Amazing Digital Creations').waitFor();
+  await heading(page, 'Fonts').waitFor();
 
   // The catalog remote's own files held: the shell's boundary shows its spinner in <main>.
   const remote = await holdRequests(page, `${store.composition.urlOf('mf-catalog')}/**`);
-  await page.goto(store.url('/'));
+  await page.goto(fonts);
   await remote.sent();
   await seeLoading(page, 'Loading catalog...');
-  seen.loading('/', 'catalog remote held');
+  seen.loading('/category/:category', 'catalog remote held');
   await remote.release();
+  await heading(page, 'Fonts').waitFor();
+
+  // The home page's document is the page itself, drawn by the shell's server (with the
+  // catalog's stylesheet): with the runtime config held no script of the store has run, and the
+  // visitor already reads it. (The held config keeps the `load` event from firing.)
+  const homeConfig = await holdRequests(page, '**/runtime-config.json');
+  await page.goto(store.url('/'), { waitUntil: 'domcontentloaded' });
+  await homeConfig.sent();
   await heading(page, 'Discover Amazing Digital Creations').waitFor();
-
-  await catalogLists(page, seen);
-
-  // A failed list says so and recovers on Retry, instead of claiming there are no categories.
-  const failing = await holdRequests(page, '**/api/dropdown/categories');
-  await page.goto(store.url('/'));
-  await failing.sent();
-  await failing.fail(503, 'Categories are resting');
-  const alert = main(page).getByRole('alert').filter({ hasText: 'Categories are resting' });
-  await alert.waitFor();
-  assert.equal(await main(page).getByText('No categories available').count(), 0);
-  await button(alert, 'Retry').click();
   await main(page).getByTestId('category-card').first().waitFor();
-  seen.loading('/', 'categories failed, then Retry');
+  seen.loading('/', 'runtime config held');
+  await homeConfig.release();
+
+  await catalogLists(page, seen, { drawn: true });
 
   const verify = await holdRequests(page, '**/api/auth/verify-email/**');
   await page.goto(store.url('/verify-email/not-a-real-token'));
@@ -343,6 +348,19 @@ async function profileForms(page: Page, seen: Coverage): Promise<void> {
 
 async function shopperScreens(page: Page, seen: Coverage, paidPath: string): Promise<void> {
   await catalogLists(page, seen);
+
+  // A failed list says so and recovers on Retry, instead of claiming there are no categories.
+  // (A session's home page asks for them; a visitor's arrives with them.)
+  const failing = await holdRequests(page, '**/api/dropdown/categories');
+  await page.goto(store.url('/'));
+  await failing.sent();
+  await failing.fail(503, 'Categories are resting');
+  const alert = main(page).getByRole('alert').filter({ hasText: 'Categories are resting' });
+  await alert.waitFor();
+  assert.equal(await main(page).getByText('No categories available').count(), 0);
+  await button(alert, 'Retry').click();
+  await main(page).getByTestId('category-card').first().waitFor();
+  seen.loading('/', 'categories failed, then Retry');
   await cartScreens(page, seen);
   await accountScreens(page, seen, true);
   await profileForms(page, seen);

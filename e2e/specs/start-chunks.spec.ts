@@ -26,12 +26,13 @@ function chunkId(pathname: string): string {
 }
 
 /**
- * The shell's chunk files that had run when React's first render replaced the boot screen, by
- * id: each file pushes its ids onto webpack's chunk list (`self.webpackChunkshell`), its own
- * first (a file may also carry a chunk webpack merged into it), whether it came from a preload
- * or not. Taken in the page at that moment: the `load` event can come before the bootstrap, which
- * the entry starts in a task of its own, and later moments include chunks loaded on purpose after
- * the first render (web-vitals).
+ * The shell's chunk files that had run when React's first render replaced the boot screen, or
+ * took over the page the shell's server drew (the home page's first category card then carries
+ * React's fiber), by id: each file pushes its ids onto webpack's chunk list
+ * (`self.webpackChunkshell`), its own first (a file may also carry a chunk webpack merged into
+ * it), whether it came from a preload or not. Taken in the page at that moment: the `load` event
+ * can come before the bootstrap, which the entry starts in a task of its own, and later moments
+ * include chunks loaded on purpose after the first render (web-vitals).
  */
 async function shellChunksRun(page: Page, route: string): Promise<string[]> {
   await page.addInitScript(() => {
@@ -40,15 +41,29 @@ async function shellChunksRun(page: Page, route: string): Promise<string[]> {
       startChunksRun?: string[];
     };
     let bootScreenSeen = false;
-    new MutationObserver((_, observer) => {
+    const rendered = () => {
       const bootScreen = document.querySelector('[data-testid="boot-screen"]');
       if (bootScreen) bootScreenSeen = true;
-      else if (bootScreenSeen) {
-        observer.disconnect();
-        const pushed = state.webpackChunkshell ?? [];
-        state.startChunksRun = [...new Set(pushed.map(([ids]) => String(ids[0])))].sort();
-      }
+      if (bootScreenSeen) return !bootScreen;
+      const drawn = document.querySelector('[data-testid="category-card"]');
+      return drawn !== null && Object.keys(drawn).some((key) => key.startsWith('__reactFiber'));
+    };
+    const record = () => {
+      if (state.startChunksRun) return;
+      const pushed = state.webpackChunkshell ?? [];
+      state.startChunksRun = [...new Set(pushed.map(([ids]) => String(ids[0])))].sort();
+    };
+    new MutationObserver((_, observer) => {
+      if (!rendered()) return;
+      observer.disconnect();
+      record();
     }).observe(document, { childList: true, subtree: true });
+    // Hydration changes no markup for the observer to see: looked for before every frame.
+    const everyFrame = () => {
+      if (rendered()) record();
+      else requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
   });
   await page.goto(store.url(route));
   const run = await page.waitForFunction(

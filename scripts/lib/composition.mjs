@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstScreenDocuments } from './first-screen.mjs';
 import { startStaticServer } from './static-server.mjs';
 import { stripePublishableKeyFromEnv } from './stripe-publishable-key.mjs';
 
@@ -148,12 +149,16 @@ export async function startAppServer(
   { apiPort = API_PORT, port = apps[appName].port, runtimeConfig, root = distOf(appName) } = {},
 ) {
   const isShell = appName === 'shell';
+  const apiTarget = `http://127.0.0.1:${apiPort}`;
   return startStaticServer({
     root,
     port,
     spa: isShell,
-    apiTarget: isShell ? `http://127.0.0.1:${apiPort}` : undefined,
+    apiTarget: isShell ? apiTarget : undefined,
     runtimeConfig: isShell ? runtimeConfig : undefined,
+    renderDocument: isShell
+      ? firstScreenDocuments({ shellRoot: root, apiTarget, runtimeConfig })
+      : undefined,
   });
 }
 

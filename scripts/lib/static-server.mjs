@@ -104,6 +104,24 @@ function proxy(req, res, target) {
   req.pipe(upstream);
 }
 
+/** A document made for this request: compressed now, never cached by a shared cache. */
+function sendRendered(req, res, headers, accepted, rendered) {
+  const coding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  const body = Buffer.from(rendered);
+  const encoded =
+    coding === 'br'
+      ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : coding === 'gzip'
+        ? zlib.gzipSync(body)
+        : body;
+  res.writeHead(200, {
+    ...headers,
+    'cache-control': 'no-cache, private',
+    ...(coding && { 'content-encoding': coding }),
+  });
+  res.end(req.method === 'HEAD' ? undefined : encoded);
+}
+
 /** The runtime config in force: the one given, else the deployed file, else none (a remote). */
 async function currentRuntimeConfig(root, given) {
   if (given) return given;
@@ -122,6 +140,8 @@ async function currentRuntimeConfig(root, given) {
  * (a CSP naming the remotes' origins on documents, and Stripe's when the runtime config carries
  * a publishable key).
  * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
+ * `renderDocument(req, file)`, when given, may answer the SPA's `index.html` with a document of
+ * its own (a string), or with null for the file as built.
  */
 export function startStaticServer({
   root,
@@ -130,8 +150,10 @@ export function startStaticServer({
   spa = false,
   apiTarget,
   runtimeConfig,
+  renderDocument,
 }) {
   const absoluteRoot = path.resolve(root);
+  const spaIndex = path.join(absoluteRoot, 'index.html');
   const server = http.createServer(async (req, res) => {
     try {
       if (apiTarget && req.url?.startsWith('/api')) return proxy(req, res, apiTarget);
@@ -160,6 +182,11 @@ export function startStaticServer({
         });
       }
       const accepted = acceptedEncodings(req.headers['accept-encoding']);
+      const renderable = Boolean(renderDocument && spa && file === spaIndex);
+      // Drawn or not depends on the session cookie: a cache must not give one to the other.
+      if (renderable) headers.vary = 'Accept-Encoding, Cookie';
+      const rendered = renderable ? await renderDocument(req, file) : null;
+      if (rendered !== null) return sendRendered(req, res, headers, accepted, rendered);
       const stored = COMPRESSIBLE.has(ext) ? await precompressed(file, accepted) : null;
       const gzip = !stored && COMPRESSIBLE.has(ext) && accepted.has('gzip');
       if (stored) headers['content-encoding'] = stored.encoding;

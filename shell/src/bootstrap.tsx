@@ -13,12 +13,17 @@ import {
 } from '@store/shared';
 import '@store/shared/tokens.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadOnLinkIntent } from './app/link-intent-preload';
 import { yieldToBrowser } from './app/yield-to-browser';
 import { loadRuntimeConfig } from './config/load-runtime-config';
 import { takeEarlyAnswer } from './early/early-answers';
-import { preloadRemotePages, registerRemoteLocations } from './remotes/federation-loader';
+import { FIRST_SCREEN_REMOTE, readFirstScreenState } from './first-screen/state';
+import {
+  loadRemotePages,
+  preloadRemotePages,
+  registerRemoteLocations,
+} from './remotes/federation-loader';
 import { remoteToPreload } from './remotes/remote-routes';
 import { startWebVitals } from './vitals/start-web-vitals';
 
@@ -38,7 +43,13 @@ async function start() {
   } catch (error) {
     console.error('Runtime config unavailable; remote pages will show their fallback', error);
   }
-  const store = makeStore();
+  // The server drew the page into #root from this state (scripts/lib/first-screen.mjs).
+  const firstScreen = readFirstScreenState(document);
+  const store = makeStore(
+    firstScreen
+      ? { categories: { items: firstScreen.categories, status: 'loaded', error: null } }
+      : undefined,
+  );
   installPrefetchedAnswers(apiClient, takeEarlyAnswer);
   installRefreshInterceptor(apiClient, {
     hasSession: hasLoggedInCookie,
@@ -54,13 +65,27 @@ async function start() {
   await yieldToBrowser();
   const { App } = await import(/* webpackMode: "eager" */ './app/app');
   await yieldToBrowser();
-  const reactRoot = createRoot(root);
+  const app = (
+    <StrictMode>
+      <App store={store} authCheck={authCheck} />
+    </StrictMode>
+  );
+  // Hydrated once the page's remote has loaded, so the first render is the server's markup and
+  // nothing is drawn twice; without it (a remote down) the client draws, with its fallback.
+  const hydrate =
+    firstScreen !== null &&
+    (await loadRemotePages(FIRST_SCREEN_REMOTE).then(
+      () => true,
+      () => false,
+    ));
   startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App store={store} authCheck={authCheck} />
-      </StrictMode>,
-    );
+    if (hydrate) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.error('First screen redrawn by the client', error),
+      });
+    } else {
+      createRoot(root).render(app);
+    }
   });
   preloadOnLinkIntent();
   startWebVitals(apiClient.defaults.baseURL ?? '/api');

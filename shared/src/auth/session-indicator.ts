@@ -22,5 +22,7 @@ export function saveStoredUser(user: User): void {
 }
 
 export function clearStoredUser(): void {
+  // The server's render of a visitor's first screen has nothing stored to clear.
+  if (typeof localStorage === 'undefined') return;
   localStorage.removeItem(USER_STORAGE_KEY);
 }

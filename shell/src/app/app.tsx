@@ -9,22 +9,31 @@ import { AuthGate } from './auth-gate';
 import { CartLoader } from './cart-loader';
 import { ScrollToTop } from './scroll-to-top';
 
+/** Everything inside the router: the browser's router here, the server's in its render. */
+export function AppFrame({ authCheck }: { authCheck: Promise<unknown> }) {
+  return (
+    <>
+      <ScrollToTop />
+      <AuthGate check={authCheck}>
+        <CartLoader />
+        <div className={styles.layout}>
+          <Navbar />
+          <main className={styles.main} id="main">
+            <AppRoutes />
+          </main>
+          <Footer />
+        </div>
+      </AuthGate>
+      <Toaster />
+    </>
+  );
+}
+
 export function App({ store, authCheck }: { store: AppStore; authCheck: Promise<unknown> }) {
   return (
     <Provider store={store}>
       <BrowserRouter>
-        <ScrollToTop />
-        <AuthGate check={authCheck}>
-          <CartLoader />
-          <div className={styles.layout}>
-            <Navbar />
-            <main className={styles.main} id="main">
-              <AppRoutes />
-            </main>
-            <Footer />
-          </div>
-        </AuthGate>
-        <Toaster />
+        <AppFrame authCheck={authCheck} />
       </BrowserRouter>
     </Provider>
   );

@@ -1,4 +1,5 @@
 import type { PrefetchedAnswer } from '@store/shared';
+import { FIRST_SCREEN_STATE_ID } from '../first-screen/state';
 
 /**
  * The api calls a page's first render makes, by the page opened: started by the entry as soon as
@@ -6,7 +7,11 @@ import type { PrefetchedAnswer } from '@store/shared';
  * instead of after the remote has rendered. Public, uncached-per-user answers only.
  */
 function callsOfOpenedPage(pathname: string, search: string): string[] {
-  if (/^\/*$/.test(pathname)) return ['/dropdown/categories', '/products/featured'];
+  if (/^\/*$/.test(pathname)) {
+    // A document with the server's first screen carries the categories already.
+    const served = document.getElementById(FIRST_SCREEN_STATE_ID) !== null;
+    return served ? ['/products/featured'] : ['/dropdown/categories', '/products/featured'];
+  }
   const category = /^\/category\/([^/]+)\/?$/i.exec(pathname)?.[1];
   // A sorted or later page asks for another URL; only the default first page is worth guessing.
   if (category && !new URLSearchParams(search).has('sort')) {

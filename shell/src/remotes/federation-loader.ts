@@ -35,6 +35,11 @@ export async function loadRemotePages(key: RemoteKey): Promise<RemoteRoutesModul
   }
 }
 
+/** A remote's pages loaded some other way: the server's render, which loads them itself. */
+export function rememberLoadedPages(key: RemoteKey, pages: RemoteRoutesModule['pages']): void {
+  loaded.set(key, pages);
+}
+
 /** A remote's pages once they have loaded, so a page opened again renders at once. */
 export function loadedRemotePages(key: RemoteKey): RemoteRoutesModule['pages'] | undefined {
   return loaded.get(key);

@@ -32,7 +32,8 @@ export function NavbarSearch({ onSearch }: { onSearch: () => void }) {
   }
 
   return (
-    <form role="search" className={styles.search} onSubmit={submit}>
+    // The action is for a first screen the server drew, before the client has taken it over.
+    <form role="search" className={styles.search} onSubmit={submit} action="/search">
       <label htmlFor={id} className="visually-hidden">
         Search products
       </label>

@@ -1,0 +1,181 @@
+// The home page's first screen in the document (docs/decisions.md, "The first screen in the
+// document"): the shell's server renders the shell and the catalog's home page, with the api's
+// categories, into `#root`, so the browser paints the first category card from the HTML instead
+// of after the shell, the remote and the api call have run; the client hydrates it.
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire, Module } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+
+// Answers this old are reused; the api caches the same list for longer.
+const FRESH_MS = 5_000;
+// A document waits no longer than this for an input: past it, the boot screen is sent.
+const INPUT_TIMEOUT_MS = 1_000;
+const ROOT_REGION = /<!--root-->[\s\S]*<!--\/root-->/;
+
+/** Only the home page, and only for a visitor: a session's navbar and cart are the client's. */
+export function wantsFirstScreen(req) {
+  if (req.method !== 'GET') return false;
+  const pathname = (req.url ?? '/').split('?')[0];
+  if (pathname !== '/') return false;
+  const cookies = (req.headers.cookie ?? '').split(';').map((part) => part.trim());
+  return !cookies.includes('isLoggedIn=true');
+}
+
+async function fetchWithin(url, as) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(INPUT_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return as === 'json' ? response.json() : response.text();
+}
+
+/**
+ * `load()`'s last answer: reused while FRESH_MS old, then still answered while a new load runs
+ * (a document never waits for a refresh), and dropped when that load fails, so an input that
+ * went away stops being used on the next document.
+ */
+function freshFor(load) {
+  let kept = null;
+  let pending = null;
+  return () => {
+    if (kept && Date.now() - kept.at <= FRESH_MS) return Promise.resolve(kept.value);
+    pending ??= load()
+      .then((value) => {
+        kept = { at: Date.now(), value };
+        return value;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    if (!kept) return pending;
+    pending.catch(() => {
+      kept = null;
+    });
+    return Promise.resolve(kept.value);
+  };
+}
+
+/**
+ * Runs a remote's server render (CommonJS text) with the modules the shell shares with it, the
+ * way the browser's federation runtime runs its browser build on the shell's shared packages.
+ * Other packages resolve from the shell's render, never from the remote's origin.
+ */
+function evaluateRemote(code, url, shared, shellRequire) {
+  const wrapper = vm.runInThisContext(Module.wrap(code), { filename: url });
+  const module = { exports: {} };
+  const require = (id) => {
+    if (Object.hasOwn(shared, id)) return shared[id];
+    if (id.startsWith('.') || path.isAbsolute(id)) throw new Error(`${url} asked for ${id}`);
+    return shellRequire(id);
+  };
+  wrapper.call(module.exports, module.exports, require, module, url, '/');
+  return module.exports;
+}
+
+/**
+ * The first screen of the shell at `shellRoot` (its build, with `server/first-screen.cjs`), with
+ * the remote's server render and stylesheets found through its manifest's address in the runtime
+ * config, and the categories from the api. `render(url)` resolves to the document's parts, or to
+ * null when any of them cannot be had in time: the document then keeps its boot screen, as
+ * before, so a remote or an api that is down never holds the store's document.
+ */
+export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = console.error }) {
+  const shellFile = path.join(shellRoot, 'server', 'first-screen.cjs');
+  const shellRequire = createRequire(shellFile);
+  let shell = null;
+  let evaluated = null;
+
+  // A redeployed shell is picked up by its render's date, as its files are.
+  // A build without one (an older shell) is not an error: its documents keep the boot screen.
+  async function shellRender() {
+    const info = await stat(shellFile).catch(() => null);
+    if (!info) return null;
+    if (shell?.mtimeMs !== info.mtimeMs) {
+      delete shellRequire.cache[shellRequire.resolve(shellFile)];
+      shell = { mtimeMs: info.mtimeMs, module: shellRequire(shellFile) };
+    }
+    return shell.module;
+  }
+
+  async function config() {
+    if (runtimeConfig) return runtimeConfig;
+    return JSON.parse(await readFile(path.join(shellRoot, 'runtime-config.json'), 'utf8'));
+  }
+
+  const remote = freshFor(async () => {
+    const [module, { remotes }] = await Promise.all([shellRender(), config()]);
+    if (!module) throw new Error('The shell has no server render');
+    const manifestUrl = remotes?.[module.FIRST_SCREEN_REMOTE];
+    if (typeof manifestUrl !== 'string') throw new Error('No remote for the first screen');
+    const manifest = await fetchWithin(manifestUrl, 'json');
+    const base = new URL('.', manifestUrl);
+    const routes = manifest.exposes?.find((expose) => expose.name === 'routes');
+    const styles = (routes?.assets?.css?.sync ?? []).map((file) => ({
+      href: new URL(file, base).href,
+      file,
+    }));
+    const serverUrl = new URL('server/pages.cjs', base).href;
+    const code = await fetchWithin(serverUrl, 'text');
+    // The same file as last time is the same module: its components keep their identity.
+    if (code !== evaluated?.code) {
+      evaluated = {
+        code,
+        exports: evaluateRemote(code, serverUrl, module.sharedModules, shellRequire),
+      };
+    }
+    return { exports: evaluated.exports, styles };
+  });
+
+  const categories = freshFor(async () => {
+    const { apiBaseUrl } = await config();
+    const base = /^https?:/.test(apiBaseUrl) ? apiBaseUrl : `${apiTarget}${apiBaseUrl}`;
+    return fetchWithin(`${base.replace(/\/+$/, '')}/dropdown/categories`, 'json');
+  });
+
+  // One line per cause, not per document: a remote that is down would fill the log.
+  let lastProblem = null;
+  return async function render(url) {
+    try {
+      if (!(await shellRender())) return null;
+      const [module, page, answer] = await Promise.all([shellRender(), remote(), categories()]);
+      const rendered = module.renderFirstScreen({ url, categories: answer, remote: page.exports });
+      lastProblem = null;
+      return rendered && { ...rendered, styles: page.styles };
+    } catch (error) {
+      if (error.message !== lastProblem) log(`First screen not rendered: ${error.message}`);
+      lastProblem = error.message;
+      return null;
+    }
+  };
+}
+
+const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The shell's `index.html` with the render in `#root` (in place of the boot screen), the page's
+ * stylesheets in the head, where the remote's loader finds them (by `data-href`) instead of adding
+ * them again, and the state script before `</body>`. A document without the boot screen's
+ * markers is returned as it is.
+ */
+export function withFirstScreen(template, { root, stateScript, styles }) {
+  if (!ROOT_REGION.test(template)) return template;
+  const links = styles
+    .map(
+      ({ href, file }) =>
+        `<link rel="stylesheet" href="${escapeAttribute(href)}" data-href="${escapeAttribute(file)}">`,
+    )
+    .join('');
+  return template
+    .replace(ROOT_REGION, () => root)
+    .replace('</head>', () => `${links}</head>`)
+    .replace('</body>', () => `${stateScript}</body>`);
+}
+
+/** The static server's `renderDocument` for the shell (scripts/lib/static-server.mjs). */
+export function firstScreenDocuments(options) {
+  const render = createFirstScreen(options);
+  return async (req, file) => {
+    if (!wantsFirstScreen(req)) return null;
+    const parts = await render(req.url ?? '/');
+    return parts && withFirstScreen(await readFile(file, 'utf8'), parts);
+  };
+}

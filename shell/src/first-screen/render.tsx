@@ -1,0 +1,57 @@
+import { categoriesAnswer } from '@store/contract';
+import * as shared from '@store/shared';
+import { isRemoteRoutesModule, makeStore } from '@store/shared';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { StaticRouter } from 'react-router-dom';
+import { AppFrame } from '../app/app';
+import { rememberLoadedPages } from '../remotes/federation-loader';
+import { FIRST_SCREEN_REMOTE, FIRST_SCREEN_STATE_ID, serializeFirstScreenState } from './state';
+
+/**
+ * What a remote's server render `require`s from the shell instead of its own copy, as the
+ * browser's share scope gives it the shell's: one store, one router, the same class names.
+ */
+export const sharedModules: Record<string, unknown> = { '@store/shared': shared };
+
+export { FIRST_SCREEN_REMOTE };
+
+export interface FirstScreenInput {
+  /** The document's path and query, as requested. */
+  url: string;
+  /** The api's answer to `GET /dropdown/categories`, unchecked. */
+  categories: unknown;
+  /** What the remote's server render exports (its `pages`), unchecked. */
+  remote: unknown;
+}
+
+/**
+ * The shell and the page as a visitor's (no session) first render draws them, and the script
+ * holding the state it was drawn from, for the client to hydrate; null when an input is not
+ * what its contract says (the document then keeps its boot screen).
+ */
+export function renderFirstScreen({
+  url,
+  categories,
+  remote,
+}: FirstScreenInput): { root: string; stateScript: string } | null {
+  const answer = categoriesAnswer.safeParse(categories);
+  if (!answer.success || !isRemoteRoutesModule(remote)) return null;
+  const state = { categories: answer.data.data };
+  rememberLoadedPages(FIRST_SCREEN_REMOTE, remote.pages);
+  const store = makeStore({
+    categories: { items: state.categories, status: 'loaded', error: null },
+  });
+  const root = renderToString(
+    <StrictMode>
+      <Provider store={store}>
+        <StaticRouter location={url}>
+          <AppFrame authCheck={Promise.resolve()} />
+        </StaticRouter>
+      </Provider>
+    </StrictMode>,
+  );
+  const stateScript = `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${serializeFirstScreenState(state)}</script>`;
+  return { root, stateScript };
+}

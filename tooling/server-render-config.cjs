@@ -1,0 +1,99 @@
+const path = require('node:path');
+const { DefinePlugin, optimize } = require('webpack');
+const { apps } = require('./apps.cjs');
+
+/** Where an app's server render is written, beside its browser build and served with it. */
+const SERVER_RENDER_DIR = 'server';
+
+/**
+ * The server render of an app's first screen: the same sources as its browser build, for Node,
+ * in one CommonJS file at `dist/server/<name>.cjs`. npm packages stay `require`s, so the shell's
+ * render and a remote's share one React and one react-redux, as they do in the browser, and a
+ * remote takes `@store/shared` from the shell's render (the browser's share scope does the same).
+ * CSS modules give class names only, computed as the browser build computes them (same context,
+ * same `localIdentName`), so the server's markup wears the browser's stylesheets.
+ */
+function createServerRenderConfig({ appDir, appName, entry, name }) {
+  const app = apps[appName];
+  if (!app) throw new Error(`Unknown app ${appName}`);
+  const pkg = require(path.join(appDir, 'package.json'));
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      name: `${appName}-server`,
+      mode: production ? 'production' : 'development',
+      target: 'node20',
+      context: appDir,
+      entry: { [name]: entry },
+      devtool: false,
+      output: {
+        path: path.join(appDir, 'dist', SERVER_RENDER_DIR),
+        filename: '[name].cjs',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      externalsType: 'commonjs',
+      externals: [
+        ({ request }, callback) => {
+          const bare = request && !request.startsWith('.') && !path.isAbsolute(request);
+          // The shell's render bundles the shared package; a remote's takes the shell's copy.
+          const bundled = request?.startsWith('@store/') && appName === 'shell';
+          if (bare && !bundled && !request.endsWith('.css')) return callback(null, request);
+          return callback();
+        },
+      ],
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: {
+                configFile: path.join(__dirname, 'tsconfig.build.json'),
+                transpileOnly: true,
+                compilerOptions: { jsx: 'react-jsx' },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  auto: true,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  exportOnlyLocals: true,
+                  // As tooling/webpack.cjs names them: the markup must match the stylesheets.
+                  localIdentName: production
+                    ? `${app.federationName}_[hash:base64:6]`
+                    : `${app.federationName}_[name]_[local]`,
+                },
+              },
+            },
+          },
+          {
+            test: /\.(png|jpe?g|gif|svg|webp)$/,
+            type: 'asset/resource',
+            generator: { emit: false },
+          },
+        ],
+      },
+      optimization: { minimize: false },
+      performance: { hints: false },
+      plugins: [
+        // One file: the shell's server loads a remote's render by its single URL.
+        new optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+        new DefinePlugin({
+          __APP_NAME__: JSON.stringify(appName),
+          __APP_VERSION__: JSON.stringify(pkg.version),
+        }),
+      ],
+    };
+  };
+}
+
+module.exports = { createServerRenderConfig, SERVER_RENDER_DIR };
