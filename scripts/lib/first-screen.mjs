@@ -138,8 +138,10 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
       if (!(await shellRender())) return null;
       const [module, page, answer] = await Promise.all([shellRender(), remote(), categories()]);
       const rendered = module.renderFirstScreen({ url, categories: answer, remote: page.exports });
+      if (!rendered)
+        throw new Error("the api's categories or the remote's pages break their contract");
       lastProblem = null;
-      return rendered && { ...rendered, styles: page.styles };
+      return { ...rendered, styles: page.styles };
     } catch (error) {
       if (error.message !== lastProblem) log(`First screen not rendered: ${error.message}`);
       lastProblem = error.message;
