@@ -1,6 +1,7 @@
 const path = require('node:path');
 const { DefinePlugin, optimize } = require('webpack');
 const { apps } = require('./apps.cjs');
+const { cssModulesLoader, typescriptRule } = require('./source-rules.cjs');
 
 /** Where an app's server render is written, beside its browser build and served with it. */
 const SERVER_RENDER_DIR = 'server';
@@ -45,35 +46,15 @@ function createServerRenderConfig({ appDir, appName, entry, name }) {
       ],
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: {
-                configFile: path.join(__dirname, 'tsconfig.build.json'),
-                transpileOnly: true,
-                compilerOptions: { jsx: 'react-jsx' },
-              },
-            },
-          },
+          // Production JSX even in development: the render's markup, not React's dev checks.
+          typescriptRule({ production: true }),
           {
             test: /\.css$/,
-            use: {
-              loader: 'css-loader',
-              options: {
-                modules: {
-                  auto: true,
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                  exportOnlyLocals: true,
-                  // As tooling/webpack.cjs names them: the markup must match the stylesheets.
-                  localIdentName: production
-                    ? `${app.federationName}_[hash:base64:6]`
-                    : `${app.federationName}_[name]_[local]`,
-                },
-              },
-            },
+            use: cssModulesLoader({
+              federationName: app.federationName,
+              production,
+              exportOnlyLocals: true,
+            }),
           },
           {
             test: /\.(png|jpe?g|gif|svg|webp)$/,

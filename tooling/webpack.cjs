@@ -12,6 +12,7 @@ const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin.cjs');
 const { startPackagesChunk } = require('./start-packages-chunk.cjs');
+const { cssModulesLoader, typescriptRule } = require('./source-rules.cjs');
 const { createServerRenderConfig, SERVER_RENDER_DIR } = require('./server-render-config.cjs');
 
 const INJECT_RUNTIME_CJS =
@@ -91,38 +92,12 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
       },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            // ts-loader in transpile-only mode: each file is compiled alone (isolatedModules),
-            // and `tsc --noEmit` checks the types (npm run typecheck). The apps' own tsconfig
-            // has noEmit, hence the build config here (docs/decisions.md, "Performance").
-            use: {
-              loader: 'ts-loader',
-              options: {
-                configFile: path.join(__dirname, 'tsconfig.build.json'),
-                transpileOnly: true,
-                compilerOptions: { jsx: production ? 'react-jsx' : 'react-jsxdev' },
-              },
-            },
-          },
+          typescriptRule({ production }),
           {
             test: /\.css$/,
             use: [
               extractCss ? MiniCssExtractPlugin.loader : 'style-loader',
-              {
-                loader: 'css-loader',
-                options: {
-                  modules: {
-                    auto: true,
-                    namedExport: false,
-                    exportLocalsConvention: 'as-is',
-                    localIdentName: production
-                      ? `${app.federationName}_[hash:base64:6]`
-                      : `${app.federationName}_[name]_[local]`,
-                  },
-                },
-              },
+              cssModulesLoader({ federationName: app.federationName, production }),
             ],
           },
           { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },

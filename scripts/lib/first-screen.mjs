@@ -135,8 +135,9 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
   let lastProblem = null;
   return async function render(url) {
     try {
-      if (!(await shellRender())) return null;
-      const [module, page, answer] = await Promise.all([shellRender(), remote(), categories()]);
+      const module = await shellRender();
+      if (!module) return null;
+      const [page, answer] = await Promise.all([remote(), categories()]);
       const rendered = module.renderFirstScreen({ url, categories: answer, remote: page.exports });
       if (!rendered)
         throw new Error("the api's categories or the remote's pages break their contract");

@@ -18,7 +18,11 @@ import { preloadOnLinkIntent } from './app/link-intent-preload';
 import { yieldToBrowser } from './app/yield-to-browser';
 import { loadRuntimeConfig } from './config/load-runtime-config';
 import { takeEarlyAnswer } from './early/early-answers';
-import { FIRST_SCREEN_REMOTE, readFirstScreenState } from './first-screen/state';
+import {
+  FIRST_SCREEN_REMOTE,
+  firstScreenStoreState,
+  readFirstScreenState,
+} from './first-screen/state';
 import {
   loadRemotePages,
   preloadRemotePages,
@@ -45,11 +49,7 @@ async function start() {
   }
   // The server drew the page into #root from this state (scripts/lib/first-screen.mjs).
   const firstScreen = readFirstScreenState(document);
-  const store = makeStore(
-    firstScreen
-      ? { categories: { items: firstScreen.categories, status: 'loaded', error: null } }
-      : undefined,
-  );
+  const store = makeStore(firstScreen ? firstScreenStoreState(firstScreen) : undefined);
   installPrefetchedAnswers(apiClient, takeEarlyAnswer);
   installRefreshInterceptor(apiClient, {
     hasSession: hasLoggedInCookie,

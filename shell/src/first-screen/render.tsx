@@ -7,7 +7,12 @@ import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
 import { AppFrame } from '../app/app';
 import { rememberLoadedPages } from '../remotes/federation-loader';
-import { FIRST_SCREEN_REMOTE, FIRST_SCREEN_STATE_ID, serializeFirstScreenState } from './state';
+import {
+  FIRST_SCREEN_REMOTE,
+  FIRST_SCREEN_STATE_ID,
+  firstScreenStoreState,
+  serializeFirstScreenState,
+} from './state';
 
 /**
  * What a remote's server render `require`s from the shell instead of its own copy, as the
@@ -40,9 +45,7 @@ export function renderFirstScreen({
   if (!answer.success || !isRemoteRoutesModule(remote)) return null;
   const state = { categories: answer.data.data };
   rememberLoadedPages(FIRST_SCREEN_REMOTE, remote.pages);
-  const store = makeStore({
-    categories: { items: state.categories, status: 'loaded', error: null },
-  });
+  const store = makeStore(firstScreenStoreState(state));
   const root = renderToString(
     <StrictMode>
       <Provider store={store}>
