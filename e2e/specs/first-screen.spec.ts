@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { createFirstScreen } from '../../scripts/lib/first-screen.mjs';
+import { E2E_ROOT } from '../support/paths';
 import { heading, waitForRoute } from '../support/shopper';
 import { useStore } from '../support/store';
 
@@ -123,3 +128,47 @@ test('with the catalog down the document is the boot screen, and it is drawn aga
     const back = await documentWhen((html) => html.includes(STATE));
     assert.ok(back.includes(CARD), 'not drawn again once the catalog is back');
   }));
+
+test("a catalog whose stylesheet does not answer is not drawn: its link would hold the page's first paint", async (t) => {
+  // The catalog as its origin would serve it, but with its stylesheets held while `holding`.
+  const catalog = store.composition.urlOf('mf-catalog');
+  let holding = true;
+  const held: ServerResponse[] = [];
+  const origin = createServer((req, res) => {
+    if (holding && /\.css$/.test(req.url ?? '')) return void held.push(res);
+    void fetch(`${catalog}${req.url}`).then(async (answer) => {
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+  t.after(() => {
+    origin.closeAllConnections();
+    origin.close();
+  });
+  const { port } = origin.address() as AddressInfo;
+
+  const logged: string[] = [];
+  const render = createFirstScreen({
+    shellRoot: path.resolve(E2E_ROOT, '..', 'shell', 'dist'),
+    apiTarget: store.composition.apiUrl,
+    runtimeConfig: {
+      apiBaseUrl: '/api',
+      remotes: { catalog: `http://127.0.0.1:${port}/mf-manifest.json` },
+    },
+    log: (line: string) => logged.push(line),
+  });
+
+  assert.equal(await render('/'), null, 'drawn with a stylesheet that does not answer');
+  assert.ok(held.length > 0, 'the stylesheet was not asked for');
+  assert.match(logged.join('\n'), /First screen not rendered: .*\.css/);
+
+  // A failed input is not kept: the next document asks again, and is drawn once it answers.
+  holding = false;
+  const drawn = await render('/');
+  assert.ok(drawn?.root.includes(CARD), 'not drawn once the stylesheet answers');
+  assert.ok(
+    drawn.styles.length > 0 &&
+      drawn.styles.every(({ href }: { href: string }) => href.endsWith('.css')),
+  );
+});

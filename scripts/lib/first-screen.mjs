@@ -23,9 +23,14 @@ export function wantsFirstScreen(req) {
 }
 
 async function fetchWithin(url, as) {
-  const response = await fetch(url, { signal: AbortSignal.timeout(INPUT_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return as === 'json' ? response.json() : response.text();
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(INPUT_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`answered ${response.status}`);
+    return await (as === 'json' ? response.json() : response.text());
+  } catch (error) {
+    // The log line names the input, not only "aborted due to timeout".
+    throw new Error(`${url}: ${error.message}`, { cause: error });
+  }
 }
 
 /**
@@ -114,7 +119,12 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
       file,
     }));
     const serverUrl = new URL('server/pages.cjs', base).href;
-    const code = await fetchWithin(serverUrl, 'text');
+    // The document links the remote's stylesheets render-blocking, so a stylesheet its origin
+    // does not answer would hold the whole page's first paint: such a remote is not drawn.
+    const [code] = await Promise.all([
+      fetchWithin(serverUrl, 'text'),
+      ...styles.map(({ href }) => fetchWithin(href, 'text')),
+    ]);
     // The same file as last time is the same module: its components keep their identity.
     if (code !== evaluated?.code) {
       evaluated = {
