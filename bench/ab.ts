@@ -63,7 +63,7 @@ function variant(name: string, index: number): Variant {
 
 interface Paired {
   page: string;
-  figure: 'ready' | 'LCP' | 'TBT' | 'performance';
+  figure: 'ready' | 'interactive' | 'LCP' | 'TBT' | 'performance';
   a: number[];
   b: number[];
 }
@@ -125,7 +125,7 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
 
     const figures = lighthouse
       ? (['performance', 'LCP', 'TBT'] as const)
-      : (['ready', 'LCP'] as const);
+      : (['ready', 'interactive', 'LCP'] as const);
     const pairs = specs.flatMap((spec) =>
       figures.map((figure) => ({ page: spec.name, figure, a: [], b: [] })),
     ) as Paired[];
@@ -148,7 +148,11 @@ async function compare(names: [string, string], args: string[]): Promise<void> {
             });
           } else {
             const load = await loadOnce(browser, spec, throttled, none, shellUrl);
-            Object.assign(measured, { ready: load.readyMs, LCP: load.lcpMs });
+            Object.assign(measured, {
+              ready: load.readyMs,
+              interactive: load.interactiveMs,
+              LCP: load.lcpMs,
+            });
           }
           for (const pair of pairs.filter((one) => one.page === spec.name))
             pair[side].push(measured[pair.figure]!);

@@ -64,6 +64,15 @@ test("a visitor's home page arrives drawn, and a session's as the boot screen", 
   assert.ok(visitor.includes(HOME_HEADLINE));
   assert.ok(visitor.includes(STATE));
   assert.ok(!visitor.includes(BOOT));
+  // The catalog's manifest and entry are fetched as the document is parsed, as its runtime asks.
+  const catalog = store.composition.urlOf('mf-catalog');
+  assert.ok(
+    visitor.includes(
+      `<link rel="preload" href="${catalog}/mf-manifest.json" as="fetch" crossorigin="anonymous">`,
+    ),
+    'the catalog manifest is not preloaded',
+  );
+  assert.ok(visitor.includes(`<link rel="preload" href="${catalog}/remoteEntry.js" as="script">`));
 
   const session = await homeDocument('theme=dark; isLoggedIn=true');
   assert.ok(session.includes(BOOT));
@@ -75,6 +84,7 @@ test("a visitor's home page arrives drawn, and a session's as the boot screen", 
 
 test('the client takes the drawn page over without drawing it again', (t) => {
   const documents: string[] = [];
+  const catalogFiles: string[] = [];
   return store.journey(
     t,
     async (page) => {
@@ -100,12 +110,16 @@ test('the client takes the drawn page over without drawing it again', (t) => {
       await waitForRoute(page, store.baseUrl, '/category/digital-art');
       await heading(page, 'Digital Art').waitFor();
       assert.equal(documents.length, 1, documents.join(', '));
+      // The preloads are what the runtime used: each of the catalog's start files asked once.
+      for (const file of ['/mf-manifest.json', '/remoteEntry.js'])
+        assert.equal(catalogFiles.filter((one) => one === file).length, 1, catalogFiles.join(', '));
     },
     {
       onRequest: (url) => {
         const { origin, pathname } = new URL(url);
         const document = !pathname.startsWith('/api') && !/\.\w+$/.test(pathname);
         if (origin === store.baseUrl && document) documents.push(pathname);
+        if (origin === store.composition.urlOf('mf-catalog')) catalogFiles.push(pathname);
       },
     },
   );

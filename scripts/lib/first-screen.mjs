@@ -118,6 +118,19 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
       href: new URL(file, base).href,
       file,
     }));
+    // What the client's federation runtime asks for before it can hydrate: its manifest, its
+    // entry, the page's chunks. The document has them fetched as it is parsed, not once the
+    // shell's scripts have run (docs/decisions.md, "The remote's code preloaded by the document").
+    const entry = manifest.metaData?.remoteEntry;
+    const preloads = {
+      manifest: manifestUrl,
+      scripts: [
+        ...(typeof entry?.name === 'string'
+          ? [new URL(`${entry.path ?? ''}${entry.name}`, base)]
+          : []),
+        ...(routes?.assets?.js?.sync ?? []).map((file) => new URL(file, base)),
+      ].map((url) => url.href),
+    };
     const serverUrl = new URL('server/pages.cjs', base).href;
     // The document links the remote's stylesheets render-blocking, so a stylesheet its origin
     // does not answer would hold the whole page's first paint: such a remote is not drawn.
@@ -132,7 +145,7 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
         exports: evaluateRemote(code, serverUrl, module.sharedModules, shellRequire),
       };
     }
-    return { exports: evaluated.exports, styles };
+    return { exports: evaluated.exports, styles, preloads };
   });
 
   const categories = freshFor(async () => {
@@ -152,7 +165,7 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
       if (!rendered)
         throw new Error("the api's categories or the remote's pages break their contract");
       lastProblem = null;
-      return { ...rendered, styles: page.styles };
+      return { ...rendered, styles: page.styles, preloads: page.preloads };
     } catch (error) {
       if (error.message !== lastProblem) log(`First screen not rendered: ${error.message}`);
       lastProblem = error.message;
@@ -166,17 +179,26 @@ const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&
 /**
  * The shell's `index.html` with the render in `#root` (in place of the boot screen), the page's
  * stylesheets in the head, where the remote's loader finds them (by `data-href`) instead of adding
- * them again, and the state script before `</body>`. A document without the boot screen's
- * markers is returned as it is.
+ * them again, the remote's manifest and scripts preloaded as its runtime will ask for them (a
+ * manifest by `fetch`, scripts by `<script>` without `crossorigin`), and the state script before
+ * `</body>`. A document without the boot screen's markers is returned as it is.
  */
-export function withFirstScreen(template, { root, stateScript, styles }) {
+export function withFirstScreen(template, { root, stateScript, styles, preloads }) {
   if (!ROOT_REGION.test(template)) return template;
-  const links = styles
-    .map(
+  const links = [
+    ...(preloads
+      ? [
+          `<link rel="preload" href="${escapeAttribute(preloads.manifest)}" as="fetch" crossorigin="anonymous">`,
+          ...preloads.scripts.map(
+            (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`,
+          ),
+        ]
+      : []),
+    ...styles.map(
       ({ href, file }) =>
         `<link rel="stylesheet" href="${escapeAttribute(href)}" data-href="${escapeAttribute(file)}">`,
-    )
-    .join('');
+    ),
+  ].join('');
   return template
     .replace(ROOT_REGION, () => root)
     .replace('</head>', () => `${links}</head>`)
