@@ -107,10 +107,8 @@ function readdirJs(dir: string): string[] {
 
 // A function, not a string: the store's CSP has no 'unsafe-eval', and Playwright compiles a
 // string predicate inside the page.
-const benchReady = () =>
-  (window as unknown as { __bench?: { ready: number | null } }).__bench?.ready != null;
-const benchInteractive = () =>
-  (window as unknown as { __bench?: { interactive: number | null } }).__bench?.interactive != null;
+const benchHas = (figure: string) =>
+  (window as unknown as { __bench?: Record<string, number | null> }).__bench?.[figure] != null;
 
 /**
  * Runs in the page before its own scripts: LCP, the first visible "ready" element, and when React
@@ -191,14 +189,14 @@ export async function loadOnce(
 
     await page.goto(`${shellUrl}${spec.path}`, { waitUntil: 'domcontentloaded' });
     await page
-      .waitForFunction(benchReady, undefined, {
+      .waitForFunction(benchHas, 'ready', {
         timeout: 60_000,
         polling: 100,
       })
       .catch(() => {
         throw new Error(`${spec.path}: ${spec.ready.label} never visible ${errors.join('; ')}`);
       });
-    await page.waitForFunction(benchInteractive, undefined, { timeout: 60_000, polling: 100 });
+    await page.waitForFunction(benchHas, 'interactive', { timeout: 60_000, polling: 100 });
     await settle(page);
     const { lcp, ready, interactive } = (await page.evaluate('window.__bench')) as {
       lcp: number | null;
@@ -227,7 +225,7 @@ async function navigateOnce(browser: Browser, href: string, heading: string): Pr
       initScript({ label: 'category card', selector: '[data-testid="category-card"]' }),
     );
     await page.goto(SHELL_URL, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(benchReady, undefined, {
+    await page.waitForFunction(benchHas, 'ready', {
       timeout: 60_000,
     });
     await settle(page);

@@ -186,14 +186,10 @@ const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&
 export function withFirstScreen(template, { root, stateScript, styles, preloads }) {
   if (!ROOT_REGION.test(template)) return template;
   const links = [
-    ...(preloads
-      ? [
-          `<link rel="preload" href="${escapeAttribute(preloads.manifest)}" as="fetch" crossorigin="anonymous">`,
-          ...preloads.scripts.map(
-            (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`,
-          ),
-        ]
-      : []),
+    `<link rel="preload" href="${escapeAttribute(preloads.manifest)}" as="fetch" crossorigin="anonymous">`,
+    ...preloads.scripts.map(
+      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="script">`,
+    ),
     ...styles.map(
       ({ href, file }) =>
         `<link rel="stylesheet" href="${escapeAttribute(href)}" data-href="${escapeAttribute(file)}">`,
