@@ -3,7 +3,7 @@
 // too): benchmarks of the production composition, started here on the bench's own ports. Prints
 // a table per section and writes bench/results/latest.json. `scale` and `seller` run only when
 // named.
-// `--sections=lighthouse`: Lighthouse 12 on six pages, mobile and desktop presets (only when named).
+// `--sections=lighthouse`: Lighthouse 13 on six pages, mobile and desktop presets (only when named).
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';

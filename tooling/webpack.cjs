@@ -68,6 +68,9 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
     const extractCss = production;
     const startPackages = isHost && production ? startPackagesChunk() : null;
     return {
+      // The dev server's hot client follows only the builds of the compilation it is named
+      // after; unnamed, it takes the server render's hashes for its own and reloads forever.
+      name: appName,
       mode: production ? 'production' : 'development',
       context: appDir,
       entry: './src/index.ts',
@@ -195,7 +198,8 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
         static: [appDir, ...(isHost ? [] : [path.join(__dirname, '../shell')])].map((dir) => ({
           directory: path.join(dir, 'public'),
         })),
-        proxy: [{ context: ['/api'], target: `http://127.0.0.1:${API_PORT}` }],
+        // http-proxy-middleware's own name for the paths; `context` is only the dev server's alias.
+        proxy: [{ pathFilter: ['/api'], target: `http://127.0.0.1:${API_PORT}` }],
       },
     };
   };

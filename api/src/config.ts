@@ -83,7 +83,7 @@ export interface AppConfig {
   mailRetryIntervalSeconds: number;
   /** A mail not delivered this long after it was sent is no longer tried (its job ends failed). */
   mailGiveUpAfterSeconds: number;
-  /** How often pg-boss expires jobs whose worker vanished, and archives finished ones. */
+  /** How often pg-boss expires jobs whose worker vanished, and deletes finished ones. */
   jobsMaintenanceIntervalSeconds: number;
   outboxDir: string;
   admin: { email: string; password: string } | null;
@@ -431,7 +431,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ...AT_LEAST_ONE,
       ...TIMER_SECONDS,
     }),
-    // pg-boss refuses a maintenance interval of a day or more.
+    // pg-boss refuses a maintenance interval over a day.
     jobsMaintenanceIntervalSeconds: read.int('JOBS_MAINTENANCE_INTERVAL_SECONDS', 60, {
       min: 1,
       max: DAY - 1,

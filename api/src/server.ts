@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectionDrainer } from './lib/http-drain.ts';
-import { isServiceOutage } from './lib/service-outage.ts';
 
 // Within a container runtime's usual 10-second stop grace period, with room for closing the pools.
 const DRAIN_TIMEOUT_MS = 7_000;
@@ -24,14 +23,6 @@ async function main() {
         '(fine for one instance; set it before running several)',
     );
   }
-  // pg-boss 10 completes and fails a job without awaiting the statement (timgit/pg-boss#577),
-  // so an outage at that moment rejects with nobody listening. That job stays active until it
-  // expires and then runs again (the queues are at-least-once already). Any other unhandled
-  // rejection is a bug and still ends the process.
-  process.on('unhandledRejection', (reason) => {
-    if (!isServiceOutage(reason)) throw reason;
-    app.log.warn({ err: reason }, 'a statement nobody awaited met a backing service outage');
-  });
   const drain = connectionDrainer(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,8 +18,9 @@ import {
   writeRuntimeConfig,
 } from '../../scripts/lib/composition.mjs';
 import { API_LOG_LEVEL, keepApiLog } from './api-log';
-import { provisionApiServices } from './databases';
+import { provisionApiServices, type ApiServices } from './databases';
 import { ARTIFACTS_DIR } from './paths';
+import { seededStore } from './seeded-store';
 
 export type AppName = 'shell' | 'mf-catalog' | 'mf-account' | 'mf-checkout' | 'mf-admin';
 export type RemoteName = Exclude<AppName, 'shell'>;
@@ -87,6 +88,18 @@ function ensureBuilt(): void {
   writeFileSync(marker, new Date().toISOString());
 }
 
+function apiEnvOf(dataDir: string, services: ApiServices): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    APP_URL: `http://${HOST}:${portOf('shell')}`,
+    LOG_LEVEL: API_LOG_LEVEL,
+    // Every spec signs up from 127.0.0.1; with TEST_REDIS_URL all specs and runs share the count.
+    SIGNUP_PER_HOUR: '100000',
+    ...services.env,
+  };
+}
+
 export interface CompositionOptions {
   apiEnv?: Record<string, string>;
   /**
@@ -96,7 +109,7 @@ export interface CompositionOptions {
   runtimeEnv?: Record<string, string>;
 }
 
-/** Shell + four remotes (static, in-process) + api (child process, fresh embedded database). */
+/** Shell + four remotes (static, in-process) + api (child process, a fresh copy of the seeded store). */
 export async function startComposition({
   apiEnv = {},
   runtimeEnv,
@@ -105,8 +118,20 @@ export async function startComposition({
   ensureBuilt();
   await writeRuntimeConfig(runtimeConfigFromEnv({}, HOST));
 
+  const seeded = await seededStore(async (dataDir, services) => {
+    let log: Promise<void> = Promise.resolve();
+    const api = (await startApi({
+      port: API_PORT,
+      stdio: 'pipe',
+      onSpawn: (child: ChildProcess) => (log = keepApiLog(child)),
+      env: apiEnvOf(dataDir, services),
+    })) as ChildProcess;
+    await stopProcess(api);
+    await log;
+  });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
-  const services = await provisionApiServices();
+  await cp(seeded.dataDir, dataDir, { recursive: true });
+  const services = await provisionApiServices({ template: seeded.database });
   console.log(`e2e api on ${services.describe}`);
   const servers = new Map<AppName, Server>();
   let api: ChildProcess | null = null;
@@ -139,16 +164,7 @@ export async function startComposition({
       port: API_PORT,
       stdio: 'pipe',
       onSpawn: (child: ChildProcess) => (apiLogWritten = keepApiLog(child)),
-      env: {
-        NODE_ENV: 'development',
-        DATA_DIR: dataDir,
-        APP_URL: `http://${HOST}:${portOf('shell')}`,
-        LOG_LEVEL: API_LOG_LEVEL,
-        // Every spec signs up from 127.0.0.1; with TEST_REDIS_URL all specs and runs share the count.
-        SIGNUP_PER_HOUR: '100000',
-        ...services.env,
-        ...apiEnv,
-      },
+      env: { ...apiEnvOf(dataDir, services), ...apiEnv },
     })) as ChildProcess;
     const runtimeConfig = runtimeEnv ? runtimeConfigFromEnv(runtimeEnv, HOST) : undefined;
     for (const name of APP_NAMES as AppName[]) {

@@ -1,4 +1,4 @@
-FROM node:20.18.0-bookworm-slim
+FROM node:26.12.1-trixie-slim
 WORKDIR /repo
 ENV NODE_ENV=production
 COPY package.json package-lock.json tsconfig.base.json ./

@@ -1,5 +1,5 @@
 # One image recipe for the shell and each remote: `--build-arg APP=mf-catalog`.
-FROM node:20.18.0-bookworm-slim AS build
+FROM node:26.12.1-trixie-slim AS build
 ARG APP
 WORKDIR /repo
 COPY package.json package-lock.json tsconfig.base.json ./

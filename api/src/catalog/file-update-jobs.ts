@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { Job } from 'pg-boss';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { products } from '../db/schema.ts';
 import { nameUuid } from '../lib/uuid.ts';
 import type { UpdateMailOptOut } from '../accounts/update-mail-opt-out.ts';
 import type { Jobs } from '../infrastructure/jobs/boss.ts';
-import { FILE_UPDATE_QUEUE } from '../infrastructure/jobs/queues.ts';
+import { FILE_UPDATE_QUEUE, MAIL_QUEUE } from '../infrastructure/jobs/queues.ts';
 import { statementsIn } from '../infrastructure/jobs/sql-adapter.ts';
 import type { MailJobs } from '../infrastructure/mail/mail-jobs.ts';
 import { productUpdateMail } from '../infrastructure/mail/templates.ts';
@@ -78,7 +78,7 @@ export class FileUpdateJobs {
   async queueWithin(tx: Db, update: FileUpdate): Promise<void> {
     const data: FileUpdateJob = update;
     const id = nameUuid(`file-update:${update.productId}:${update.version}`);
-    await this.deps.jobs.insert([{ id, name: this.queue, data }], statementsIn(tx));
+    await this.deps.jobs.insert(this.queue, [{ id, data }], statementsIn(tx));
   }
 
   /** Starts this process's worker on a fan-out just committed, instead of at its next poll. */
@@ -87,10 +87,7 @@ export class FileUpdateJobs {
   }
 
   /** The worker's handler; the answer is kept as the job's output. */
-  readonly run = async (
-    job: PgBoss.Job<FileUpdateJob>,
-    signal?: AbortSignal,
-  ): Promise<FanOutResult> => {
+  readonly run = async (job: Job<FileUpdateJob>, signal?: AbortSignal): Promise<FanOutResult> => {
     const update = job.data;
     const { db, log } = this.deps;
     const [product] = await db
@@ -110,7 +107,8 @@ export class FileUpdateJobs {
         const told = update.notify ? bumped.filter((buyer) => !buyer.optedOut) : [];
         if (told.length) {
           const mails = await this.mailsTo(told, update, product.name);
-          await this.deps.jobs.insert(this.deps.mail.jobsFor(mails, new Date()), statementsIn(tx));
+          const jobs = this.deps.mail.jobsFor(mails, new Date());
+          await this.deps.jobs.insert(MAIL_QUEUE, jobs, statementsIn(tx));
         }
         await saveFanOut(tx, update.productId, update.version, last);
         return { buyers: bumped.length, mails: told.length };

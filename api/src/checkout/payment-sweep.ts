@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss';
+import type { Job } from 'pg-boss';
 import type { Jobs } from '../infrastructure/jobs/boss.ts';
 import { PAYMENT_SWEEP_QUEUE } from '../infrastructure/jobs/queues.ts';
 
@@ -33,7 +33,7 @@ export class PaymentSweepJobs {
     private readonly log: Logger,
   ) {}
 
-  readonly run = async (job: PgBoss.Job<SweepJob>): Promise<unknown> => {
+  readonly run = async (job: Job<SweepJob>): Promise<unknown> => {
     try {
       return await this.sweep();
     } catch (error) {
@@ -71,9 +71,9 @@ export class PaymentSweepJobs {
   async finished(id: string | null, signal: AbortSignal): Promise<string> {
     if (!id) return 'already queued';
     while (!signal.aborted) {
-      const job = await this.jobs.boss.getJobById<SweepJob>(PAYMENT_SWEEP_QUEUE, id);
-      // Finished jobs leave for the archive a minute after their end.
-      if (!job) return 'archived';
+      const [job] = await this.jobs.boss.findJobs<SweepJob>(PAYMENT_SWEEP_QUEUE, { id });
+      // Finished jobs are deleted two minutes after their end.
+      if (!job) return 'deleted';
       if (FINISHED.has(job.state)) return job.state;
       await new Promise((resolve) => setTimeout(resolve, WATCH_POLL_MS));
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import fresh from 'fresh';
-import parseRange from 'range-parser';
+import { combineRanges, parse as parseRange } from 'range-parser';
 
 /** What a stored file is compared against: a strong ETag and, when known, its last change. */
 export interface Validators {
@@ -32,13 +32,6 @@ export type RangeAnswer =
 
 const WHOLE: RangeAnswer = { kind: 'whole' };
 
-// range-parser reads any unit and may answer -1 before it tells which one it saw, while a unit
-// other than bytes must be ignored (RFC 9110 14.2); `send` checks the unit first too.
-const BYTES_UNIT = /^bytes=/i;
-// range-parser 1.2.1 drops a suffix longer than the object where RFC 9110 14.1.2 takes the
-// whole object (jshttp/range-parser#66 fixes it upstream): such a lone suffix is all of it.
-const LONE_SUFFIX = /^bytes=-0*[1-9]\d*$/i;
-
 /**
  * If-Range (RFC 9110 13.1.5) keeps the Range only while the client's copy is this one: an ETag
  * by the strong comparison (a weak tag never matches), a date when it is exactly Last-Modified.
@@ -53,8 +46,8 @@ function rangeStillApplies(ifRange: string, { etag, lastModified }: Validators) 
  * The part of an object of `size` bytes a GET asks for. Overlapping and adjacent ranges are
  * merged; ranges still apart get the whole object, as a resuming client asks for one range and
  * a multipart/byteranges body would need a storage read per part. A header in another unit
- * (or none) is ignored; one whose ranges all start past the end, or end before they start, is
- * unsatisfiable.
+ * (or none) is ignored; one whose ranges all start past the end, end before they start or do
+ * not parse is unsatisfiable, while the ranges that do count when some do.
  */
 export function requestedRange(
   headers: IncomingHttpHeaders,
@@ -62,14 +55,17 @@ export function requestedRange(
   validators: Validators,
 ): RangeAnswer {
   const { range } = headers;
-  if (!range || !BYTES_UNIT.test(range)) return WHOLE;
+  if (!range) return WHOLE;
+  const parsed = parseRange(size, range);
+  // A unit other than bytes, or none (no `=`), must be ignored (RFC 9110 14.2).
+  if (parsed.type !== 'bytes') return WHOLE;
   if (!rangeStillApplies(String(headers['if-range'] ?? ''), validators)) return WHOLE;
-  const ranges = parseRange(size, range, { combine: true });
-  if (ranges === -1) {
-    if (size > 0 && LONE_SUFFIX.test(range)) return { kind: 'part', start: 0, end: size - 1 };
-    return { kind: 'unsatisfiable' };
+  if (parsed.ranges.length === 0) {
+    // Only a suffix of an empty object parses to nothing: the whole of it is what was asked.
+    return parsed.code === 0 ? WHOLE : { kind: 'unsatisfiable' };
   }
-  if (ranges === -2 || ranges.length !== 1) return WHOLE;
+  const ranges = combineRanges(parsed.ranges);
+  if (ranges.length !== 1) return WHOLE;
   const { start, end } = ranges[0]!;
   return { kind: 'part', start, end };
 }

@@ -13,7 +13,8 @@ import { assertPurchases, demoProducts, pressPay, type CatalogProduct } from './
 /**
  * Restarts the machine's PostgreSQL cluster (the one TEST_DATABASE_URL points at) once, with
  * shoppers checking out all along. Every other test using that server sees errors for those
- * few seconds: run this file alone when iterating on it.
+ * few seconds, so it runs only with RESTART_POSTGRES=1, which `npm run test:alone -w api` sets
+ * and `npm test` runs once every other stage has ended.
  */
 
 const SHOPPERS = 6;
@@ -21,6 +22,7 @@ const HANG_MS = 15_000;
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 function restartCommand(): { args: string[] } | string {
+  if (process.env.RESTART_POSTGRES !== '1') return 'runs alone: npm run test:alone -w api';
   if (!adminUrl) return 'needs the local PostgreSQL: set TEST_DATABASE_URL';
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(adminUrl).hostname)) {
     return 'TEST_DATABASE_URL is not on this machine, so this machine cannot restart it';

@@ -7,7 +7,7 @@ import { FILE_UPDATE_QUEUE, MAIL_QUEUE } from '../../src/infrastructure/jobs/que
 import { nameUuid } from '../../src/lib/uuid.ts';
 import { waitFor } from '../services/jobs/job-rows.ts';
 
-const jobTables = ['job', 'archive'].map((table) => sql.raw(`${JOBS_SCHEMA}.${table}`));
+const jobTable = sql.raw(`${JOBS_SCHEMA}.job`);
 
 /** The state of the fan-out job of one file version (its id derives from both). */
 export async function fanOutState(
@@ -17,15 +17,12 @@ export async function fanOutState(
   queue = FILE_UPDATE_QUEUE,
 ): Promise<{ state: string; output: unknown; data: Record<string, unknown> } | null> {
   const id = nameUuid(`file-update:${productId}:${version}`);
-  for (const table of jobTables) {
-    const [row] = await rawRows<{ state: string; output: unknown; data: Record<string, unknown> }>(
-      app.db,
-      sql`select state::text as state, output, data from ${table}
-        where name = ${queue} and id = ${id}::uuid`,
-    );
-    if (row) return row;
-  }
-  return null;
+  const [row] = await rawRows<{ state: string; output: unknown; data: Record<string, unknown> }>(
+    app.db,
+    sql`select state::text as state, output, data from ${jobTable}
+      where name = ${queue} and id = ${id}::uuid`,
+  );
+  return row ?? null;
 }
 
 /** Waits until the fan-out of a version completed and answers its output. */
@@ -38,18 +35,12 @@ export async function fanOutDone(app: FastifyInstance, productId: string, versio
   return (await fanOutState(app, productId, version))!.output as { buyers: number; mails: number };
 }
 
-/** Every update mail job of a version, kept or archived: its recipient and key. */
+/** Every update mail job of a version (finished ones stay two minutes): recipient and key. */
 export async function updateMailJobs(app: FastifyInstance, productId: string, version: number) {
   const prefix = `update:${productId}:${version}:%`;
-  const rows: Array<{ to: string; key: string }> = [];
-  for (const table of jobTables) {
-    rows.push(
-      ...(await rawRows<{ to: string; key: string }>(
-        app.db,
-        sql`select data->>'to' as to, data->>'key' as key from ${table}
-          where name = ${MAIL_QUEUE} and data->>'key' like ${prefix}`,
-      )),
-    );
-  }
-  return rows;
+  return rawRows<{ to: string; key: string }>(
+    app.db,
+    sql`select data->>'to' as to, data->>'key' as key from ${jobTable}
+      where name = ${MAIL_QUEUE} and data->>'key' like ${prefix}`,
+  );
 }

@@ -109,7 +109,7 @@ describeEachDatabase('update mails: notify buyers of a new file, one-click opt-o
       assert.match(mail!.text, /Twelve new brushes\./);
       assert.ok(mail!.links.includes(`${suite.config.appUrl}/orders`), 'My Downloads');
       const optOut = mail!.links.find((link) => link.includes('/update-mails/opt-out/'));
-      assert.ok(optOut?.startsWith(`${suite.config.apiUrl}/api/account/`), optOut);
+      assert.ok(optOut?.startsWith(`${suite.config.apiUrl}/api/account/`), `opt-out ${optOut}`);
       assert.deepEqual(mail!.headers, {
         'List-Unsubscribe': `<${optOut}>`,
         'List-Unsubscribe-Post': ONE_CLICK,

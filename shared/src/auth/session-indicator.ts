@@ -8,9 +8,15 @@ export function hasLoggedInCookie(): boolean {
   return document.cookie.split(';').some((part) => part.trim() === 'isLoggedIn=true');
 }
 
+// Node 26 has a global `localStorage` that warns when merely looked at; the server's render of
+// a visitor's first screen reaches storage through `window`, which it does not have.
+function browserStorage(): Storage | null {
+  return typeof window === 'undefined' ? null : window.localStorage;
+}
+
 export function loadStoredUser(): User | null {
   try {
-    const raw = localStorage.getItem(USER_STORAGE_KEY);
+    const raw = browserStorage()?.getItem(USER_STORAGE_KEY);
     return raw ? (JSON.parse(raw) as User) : null;
   } catch {
     return null;
@@ -18,11 +24,9 @@ export function loadStoredUser(): User | null {
 }
 
 export function saveStoredUser(user: User): void {
-  localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  browserStorage()?.setItem(USER_STORAGE_KEY, JSON.stringify(user));
 }
 
 export function clearStoredUser(): void {
-  // The server's render of a visitor's first screen has nothing stored to clear.
-  if (typeof localStorage === 'undefined') return;
-  localStorage.removeItem(USER_STORAGE_KEY);
+  browserStorage()?.removeItem(USER_STORAGE_KEY);
 }

@@ -1,34 +1,50 @@
-import PgBoss from 'pg-boss';
+import {
+  PgBoss,
+  type Db as PgBossDb,
+  type Job,
+  type JobInsert,
+  type JobWithMetadata,
+  type Queue,
+  type SendOptions,
+} from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { jobsDatabase, type JobsDb } from './sql-adapter.ts';
+import { carryOverV10Jobs, setAsideV10Schema } from './v10-schema.ts';
 
 interface Logger {
+  info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
 
 export interface JobsOptions {
-  /** How often pg-boss fails jobs past their expiry (a vanished worker's) and archives. */
+  /** How often pg-boss fails jobs past their expiry (a vanished worker's) and deletes old ones. */
   maintenanceIntervalSeconds: number;
 }
 
 /** pg-boss's own schema in the app's database (created and migrated by pg-boss). */
 export const JOBS_SCHEMA = 'pgboss';
+/**
+ * pg-boss's dead letter queue for every queue: a copy of each job that failed for good, kept a
+ * week to be seen and re-run (`redrive`). Nothing works it.
+ */
+export const FAILED_JOBS_QUEUE = 'failed-jobs';
 
-export type JobState = PgBoss.JobWithMetadata['state'];
+export type JobState = JobWithMetadata['state'];
 
 /**
- * `signal` aborts when the close runs out of grace: a handler that works in steps (a batch at a
- * time) stops between two of them instead of running on behind a closing database.
+ * `signal` aborts when the close runs out of grace, or when pg-boss gave up on the job (its
+ * expiry): a handler that works in steps (a batch at a time) stops between two of them instead
+ * of running on behind a closing database or beside the job's retry.
  */
-export type JobHandler<T> = (job: PgBoss.Job<T>, signal: AbortSignal) => Promise<unknown>;
+export type JobHandler<T> = (job: Job<T>, signal: AbortSignal) => Promise<unknown>;
 
-// A minute after they end, finished jobs move to pg-boss's archive and a minute later they are
-// deleted: a mail job holds the message, links included, which are credentials. Failed jobs
-// stay in `pgboss.job` a week, to be seen and re-run.
-const ARCHIVE_COMPLETED_SECONDS = 60;
-const ARCHIVE_FAILED_SECONDS = 7 * 24 * 60 * 60;
-const DELETE_ARCHIVED_SECONDS = 60;
+// Jobs are deleted two minutes after they end: a mail job holds the message, links included,
+// which are credentials. pg-boss deletes failed jobs on the same clock, so a job that failed for
+// good is kept a week as its dead letter copy instead, to be seen and re-run.
+const DELETE_FINISHED_SECONDS = 120;
+const KEEP_FAILED_SECONDS = 7 * 24 * 60 * 60;
+const failedJobsQueue: Queue = { name: FAILED_JOBS_QUEUE, retentionSeconds: KEEP_FAILED_SECONDS };
 // The end of the close's grace comes this long before pg-boss stops waiting for its workers,
 // so an abandoned job is failed (due again) by its own worker, not by the stop.
 const ABANDON_AHEAD_MS = 300;
@@ -48,38 +64,54 @@ export class Jobs {
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly database: Pick<Database, 'driver' | 'withAdvisoryLock'>,
+    private readonly database: Pick<Database, 'db' | 'driver' | 'withAdvisoryLock'>,
     options: JobsOptions,
     private readonly log: Logger,
   ) {
     this.db = jobsDatabase(database.driver);
     this.boss = new PgBoss({
       db: this.db,
+      backend: database.driver.kind,
       schema: JOBS_SCHEMA,
       migrate: true,
       supervise: true,
+      // pg-boss expires jobs on the monitor's interval and deletes them on the maintenance's,
+      // both looked at by the supervise pass: all three follow the one setting, so a vanished
+      // worker's job is due again within it.
+      superviseIntervalSeconds: options.maintenanceIntervalSeconds,
+      monitorIntervalSeconds: options.maintenanceIntervalSeconds,
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
       // No cron schedules: the sweep queues its own next run (`payment-sweep.ts`).
       schedule: false,
-      archiveCompletedAfterSeconds: ARCHIVE_COMPLETED_SECONDS,
-      archiveFailedAfterSeconds: ARCHIVE_FAILED_SECONDS,
-      deleteAfterSeconds: DELETE_ARCHIVED_SECONDS,
     });
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    this.boss.on('warning', ({ message, data }) => log.warn({ data }, message));
   }
 
   /**
-   * Installs or migrates pg-boss's schema and makes the queues, with today's settings. One
-   * instance at a time: two creating the same queue at once deadlock in pg-boss 10.
+   * Installs or migrates pg-boss's schema (pg-boss 10's is set aside, see `v10-schema.ts`) and
+   * makes the queues, with today's settings. One instance at a time: the setting aside, and each
+   * queue's create then update, are one step each, so instances starting together (a rolling
+   * deploy) never interleave them.
    */
-  async start(queues: PgBoss.Queue[]): Promise<void> {
+  async start(queues: Queue[]): Promise<void> {
     await this.database.withAdvisoryLock(START_LOCK_KEY, async () => {
+      await setAsideV10Schema(this.database.db, this.boss, JOBS_SCHEMA, this.log);
       await this.boss.start();
-      for (const queue of queues) {
+      const withRetention = (queue: Queue): Queue => ({
+        ...queue,
+        deleteAfterSeconds: DELETE_FINISHED_SECONDS,
+        deadLetter: FAILED_JOBS_QUEUE,
+      });
+      for (const queue of [failedJobsQueue, ...queues.map(withRetention)]) {
         await this.boss.createQueue(queue.name, queue);
-        // createQueue leaves an existing queue as it was; a changed setting applies from now on.
-        await this.boss.updateQueue(queue.name, queue);
+        // createQueue leaves an existing queue as it was; a changed setting applies from now on
+        // (a queue keeps the policy it was made with).
+        const { name, policy: _policy, ...settings } = queue;
+        await this.boss.updateQueue(name, settings);
       }
+      const names = queues.map((queue) => queue.name);
+      await carryOverV10Jobs(this.database.db, this.boss, names, this.log);
     });
   }
 
@@ -112,10 +144,10 @@ export class Jobs {
    * mail the relay takes after that is sent twice, which beats holding the shutdown past its
    * deadline.
    */
-  private async run<T>(job: PgBoss.Job<T>, handler: JobHandler<T>): Promise<unknown> {
+  private async run<T>(job: Job<T>, handler: JobHandler<T>): Promise<unknown> {
     const signal = this.stopping.signal;
     if (signal.aborted) throw new Error('interrupted by shutdown');
-    const running = handler(job, signal);
+    const running = handler(job, AbortSignal.any([signal, job.signal]));
     let stop = () => {};
     const abandoned = new Promise<'abandoned'>((resolve) => {
       stop = () => resolve('abandoned');
@@ -136,7 +168,7 @@ export class Jobs {
   async send<T extends object>(
     queue: string,
     data: T,
-    options: PgBoss.SendOptions = {},
+    options: SendOptions = {},
   ): Promise<string | null> {
     const id = await this.boss.send(queue, data, options);
     if (id) this.wake(queue);
@@ -144,18 +176,18 @@ export class Jobs {
   }
 
   /**
-   * Inserts jobs in one statement through `db` (`statementsIn(tx)`: a transaction, so they
-   * exist only if it commits). Workers are not woken: call `wake` once the transaction has
+   * Inserts jobs of `queue` in one statement through `db` (`statementsIn(tx)`: a transaction, so
+   * they exist only if it commits). Workers are not woken: call `wake` once the transaction has
    * committed, or they find the jobs at their next poll. A job whose id exists is skipped.
    */
-  async insert(jobs: PgBoss.JobInsert[], db: PgBoss.Db): Promise<void> {
-    if (jobs.length) await this.boss.insert(jobs, { db });
+  async insert(queue: string, jobs: JobInsert[], db: PgBossDb): Promise<void> {
+    if (jobs.length) await this.boss.insert(queue, jobs, { db });
   }
 
   /**
    * How many jobs of `queue` are in one of `states`, counted in one statement over pg-boss's
-   * job table (its documented direct database interaction): `getQueueSize` counts states
-   * below one, and two of those taken one after the other miss a job changing state between.
+   * job table (the partitioned parent of every queue's table): pg-boss's own counts
+   * (`getQueue`, `getQueueStats`) come from a cache up to a minute old.
    */
   async count(queue: string, states: JobState[]): Promise<number> {
     const { rows } = await this.db.executeSql(
@@ -181,7 +213,7 @@ export class Jobs {
       Math.max(graceMs - ABANDON_AHEAD_MS, 0),
     );
     try {
-      await this.boss.stop({ graceful: true, timeout: graceMs, wait: true });
+      await this.boss.stop({ graceful: true, timeout: graceMs });
     } finally {
       clearTimeout(abandon);
       this.stopping.abort(new Error('interrupted by shutdown'));

@@ -1,4 +1,4 @@
-import type PgBoss from 'pg-boss';
+import type { Queue } from 'pg-boss';
 import type { AppConfig } from '../../config.ts';
 
 /** Every mail the api sends, one job per message (`infrastructure/mail/mail-jobs.ts`). */
@@ -19,7 +19,7 @@ export const FILE_UPDATE_QUEUE = 'file-update';
  * once the relay has had to time out, so a hung attempt never runs beside its own retry.
  */
 const SMTP_WAITS_PER_JOB = 10;
-// pg-boss refuses an expiry of a day or more.
+// pg-boss refuses an expiry over a day.
 const MAX_EXPIRY_SECONDS = 24 * 60 * 60 - 1;
 
 /** The first retry's delay (pg-boss needs at least a second with backoff). */
@@ -39,7 +39,7 @@ export function mailRetryLimit(secondsLeft: number, retryDelay: number): number 
   return Math.max(Math.ceil(Math.log2(secondsLeft / retryDelay + 1)), 1);
 }
 
-export function mailRetryPolicy(config: AppConfig): PgBoss.Queue {
+export function mailRetryPolicy(config: AppConfig): Queue {
   const retryDelay = mailRetryDelay(config);
   return {
     name: MAIL_QUEUE,
@@ -59,7 +59,7 @@ export function mailRetryPolicy(config: AppConfig): PgBoss.Queue {
  * `interval` is the periodic chain (each sweep queues the next); key `start-up` the sweep an
  * instance asks for when it starts (several instances starting at once share one).
  */
-export const paymentSweepQueue: PgBoss.Queue = {
+export const paymentSweepQueue: Queue = {
   name: PAYMENT_SWEEP_QUEUE,
   policy: 'stately',
   retryLimit: 3,
@@ -77,7 +77,7 @@ export const paymentSweepQueue: PgBoss.Queue = {
  * a run that outlives it still does no batch twice (each batch locks the job row). Retries
  * start after 30 s and double, about eight hours in all, then a person looks at the failed job.
  */
-export const fileUpdateQueue: PgBoss.Queue = {
+export const fileUpdateQueue: Queue = {
   name: FILE_UPDATE_QUEUE,
   policy: 'standard',
   retryLimit: 10,

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
+import type { Db as PgBossDb } from 'pg-boss';
 import type { DatabaseDriver, Db } from '../../db/client.ts';
 import { rawRows } from '../../db/raw-rows.ts';
 
-export interface JobsDb extends PgBoss.Db {
+export interface JobsDb extends PgBossDb {
   /** Resolves once every statement pg-boss has started has ended (before the database closes). */
   settled(): Promise<void>;
 }
@@ -18,8 +18,9 @@ export interface JobsDb extends PgBoss.Db {
  * of several statements (`BEGIN; ...; COMMIT`), which the extended protocol behind `query`
  * refuses.
  *
- * pg-boss completes or fails a job without awaiting it; tracking what is in flight lets the
- * close wait for those statements before the database goes.
+ * pg-boss's stop waits for its own statements, but a handler abandoned at the deadline goes on
+ * unwatched and may still call pg-boss (the sweep queues its next run): tracking what is in
+ * flight lets the close wait for those statements before the database goes.
  */
 export function jobsDatabase(driver: DatabaseDriver): JobsDb {
   const inFlight = new Set<Promise<unknown>>();
@@ -57,7 +58,9 @@ async function pgliteSql(client: Pglite, text: string, values?: unknown[]) {
   if (values?.length) return client.query(text, values);
   try {
     const results = await client.exec(text);
-    return { rows: results.at(-1)?.rows ?? [] };
+    // Every statement's rows, as node-postgres answers a script: a locked maintenance step
+    // returns its rows from between the lock and the COMMIT.
+    return { rows: results.flatMap((result) => result.rows) };
   } catch (error) {
     // A failed statement inside the script's own BEGIN would leave the one connection in an
     // aborted transaction, failing every later query of the app.
@@ -73,7 +76,7 @@ async function pgliteSql(client: Pglite, text: string, values?: unknown[]) {
  * them again), so values still never become SQL text. pg-boss's job inserts carry no `$` of
  * their own; a statement that uses one value twice sends it twice.
  */
-export function statementsIn(db: Db): PgBoss.Db {
+export function statementsIn(db: Db): PgBossDb {
   return {
     async executeSql(text, values = []) {
       const parts = text.split(/\$(\d+)/);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type PgBoss from 'pg-boss';
+import type { Job, JobInsert } from 'pg-boss';
 import type { MailDeliveries } from './deliveries.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 import type { Jobs } from '../jobs/boss.ts';
@@ -76,15 +76,15 @@ export class MailJobs implements Mailer {
   }
 
   /**
-   * Mail jobs for `Jobs.insert` (many in one statement, inside the caller's transaction). Each
-   * job's id derives from its key, so inserting the same mail again while its job is still kept
-   * is skipped; once the job is gone, its delivered key still keeps the mail from going twice.
+   * Mail jobs for `Jobs.insert` into `MAIL_QUEUE` (many in one statement, inside the caller's
+   * transaction). Each job's id derives from its key, so inserting the same mail again while its
+   * job is still kept is skipped; once the job is gone, its delivered key still keeps the mail
+   * from going twice.
    */
-  jobsFor(mails: Array<{ message: MailMessage; key: string }>, sentAt: Date): PgBoss.JobInsert[] {
+  jobsFor(mails: Array<{ message: MailMessage; key: string }>, sentAt: Date): JobInsert[] {
     const retryLimit = this.retryLimit(sentAt);
     return mails.map(({ message, key }) => ({
       id: nameUuid(`mail:${key}`),
-      name: MAIL_QUEUE,
       data: mailJob(message, { key, sentAt }),
       retryLimit,
     }));
@@ -102,7 +102,7 @@ export class MailJobs implements Mailer {
     return mailRetryLimit(secondsLeft, retryDelaySeconds);
   }
 
-  readonly deliver = async (job: PgBoss.Job<MailJob>): Promise<void> => {
+  readonly deliver = async (job: Job<MailJob>): Promise<void> => {
     const { key, sentAt, ...message } = job.data;
     const context = { jobId: job.id, to: message.to, subject: message.subject };
     if (await this.deliveries.delivered(key)) {

@@ -12,10 +12,14 @@ export interface JobRow {
   state: string;
   retryCount: number;
   expireInSeconds: number;
+  /** How long after it ends the row is deleted. */
+  deleteAfterSeconds: number;
   output: { message?: string } | null;
   createdOn: Date;
   startedOn: Date | null;
   completedOn: Date | null;
+  /** When a job still waiting is deleted. */
+  keepUntil: Date;
   singletonKey: string | null;
 }
 
@@ -24,15 +28,16 @@ export async function jobRows(db: Db, queue: string): Promise<JobRow[]> {
   const result = await db.execute(sql`
     select id::text, data->>'key' as key, data->>'to' as to, data->>'subject' as subject,
            state::text, retry_count as "retryCount",
-           extract(epoch from expire_in)::int as "expireInSeconds", output,
+           expire_seconds as "expireInSeconds", deletion_seconds as "deleteAfterSeconds", output,
            created_on as "createdOn", started_on as "startedOn", completed_on as "completedOn",
-           singleton_key as "singletonKey"
+           keep_until as "keepUntil", singleton_key as "singletonKey"
       from ${sql.raw(JOBS_SCHEMA)}.job where name = ${queue} order by created_on, id`);
   return (result as unknown as { rows: JobRow[] }).rows.map((row) => ({
     ...row,
     createdOn: new Date(row.createdOn),
     startedOn: row.startedOn && new Date(row.startedOn),
     completedOn: row.completedOn && new Date(row.completedOn),
+    keepUntil: new Date(row.keepUntil),
   }));
 }
 

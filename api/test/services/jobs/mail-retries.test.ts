@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, it } from 'node:test';
-import type PgBoss from 'pg-boss';
+import type { Job } from 'pg-boss';
 import type { MailJob } from '../../../src/infrastructure/mail/mail-jobs.ts';
+import { FAILED_JOBS_QUEUE } from '../../../src/infrastructure/jobs/boss.ts';
 import { MAIL_QUEUE } from '../../../src/infrastructure/jobs/queues.ts';
 import { uniqueEmail } from '../../helpers/accounts.ts';
 import { decodedText, startFakeSmtp } from '../../faults/fake-smtp.ts';
@@ -38,15 +39,19 @@ describeEachDatabase(
       });
       const [row] = (await jobRows(suite.app.db, MAIL_QUEUE)).filter((job) => job.to === to);
       assert.equal(row!.retryCount, 2);
+      assert.equal(row!.deleteAfterSeconds, 120, 'the message (its links) goes soon after');
       assert.equal(relay.delivered.filter((message) => message.to === to).length, 1);
     });
 
     it('sends one mail when the same job runs twice (its idempotency key was recorded)', async () => {
       const to = uniqueEmail('twice');
-      const job: PgBoss.Job<MailJob> = {
+      const job: Job<MailJob> = {
         id: randomUUID(),
         name: MAIL_QUEUE,
         expireInSeconds: 60,
+        heartbeatSeconds: null,
+        retryCount: 0,
+        signal: new AbortController().signal,
         data: { ...mail(to), key: randomUUID(), sentAt: new Date().toISOString() },
       };
       await suite.app.services.mailer.deliver(job);
@@ -100,6 +105,13 @@ describeEachDatabase(
         assert.ok(attempt.at - row!.createdOn.getTime() < 3_000, 'no attempt after the give-up');
       }
       assert.equal(relay.delivered.filter((message) => message.to === to).length, 0);
+      // The failed row goes with the finished ones; its dead letter copy stays a week.
+      const [kept] = (await jobRows(suite.app.db, FAILED_JOBS_QUEUE)).filter(
+        (job) => job.key === row!.key,
+      );
+      assert.equal(kept?.state, 'created', 'a dead letter copy, which nothing works');
+      const keptDays = (kept.keepUntil.getTime() - kept.createdOn.getTime()) / 86_400_000;
+      assert.ok(Math.abs(keptDays - 7) < 0.01, `kept ${keptDays} days`);
     });
   },
   {

@@ -1,0 +1,155 @@
+// `npm test`: every check of the repository, CI's command too. Independent stages run two at a
+// time (two cores); each one's output is kept in test-results/<stage>.log and printed whole when
+// it ends, so parallel output never interleaves. Ends with a table of how long each stage took.
+//
+//   npm test                 every stage
+//   npm test -- api e2e      the named stages only (and nothing they wait for)
+//
+// CI_STAGES ("install=41.2 audit=0.9", seconds) puts stages that ran before this script (.ci/run's
+// install) at the top of the table.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS = path.join(ROOT, 'test-results');
+const LANES = 2;
+
+/**
+ * Started in this order as lanes free up. `after`: stages that must have passed first, when they
+ * are part of the run. `alone`: runs once every other stage has ended, by itself. The browser tests go first
+ * behind the builds they need, being the longest; the api tests take the other lane once the
+ * short stages are done.
+ */
+const STAGES = [
+  { name: 'build', command: 'node scripts/build-apps.mjs' },
+  { name: 'typecheck', command: 'npm run typecheck --workspaces --if-present' },
+  { name: 'e2e', command: 'npm test -w e2e', after: ['build'] },
+  { name: 'lint', command: 'eslint . && prettier --check .' },
+  { name: 'unit', command: 'jest' },
+  { name: 'api', command: 'npm test -w api' },
+  // It restarts the machine's PostgreSQL, which every other stage's database may be on.
+  { name: 'api-alone', command: 'npm run test:alone -w api', alone: true },
+];
+
+function selectedStages(args) {
+  if (!args.length) return STAGES;
+  const unknown = args.filter((name) => !STAGES.some((stage) => stage.name === name));
+  if (unknown.length) {
+    console.error(
+      `Unknown stage ${unknown.join(', ')}: one of ${STAGES.map((s) => s.name).join(', ')}`,
+    );
+    process.exit(2);
+  }
+  return STAGES.filter((stage) => args.includes(stage.name));
+}
+
+function run(stage) {
+  const log = path.join(RESULTS, `${stage.name}.log`);
+  const out = createWriteStream(log);
+  const startedAt = Date.now();
+  console.log(`▶ ${stage.name}: ${stage.command}`);
+  return new Promise((resolve) => {
+    const child = spawn(stage.command, {
+      cwd: ROOT,
+      shell: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // npm puts node_modules/.bin on the PATH of `npm test` and this script inherits it.
+      env: process.env,
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.once('close', (code, signal) => {
+      out.end(() => {
+        const seconds = (Date.now() - startedAt) / 1000;
+        const passed = code === 0;
+        process.stdout.write(`\n──── ${stage.name} (${seconds.toFixed(1)} s) ────\n`);
+        process.stdout.write(readFileSync(log));
+        console.log(
+          `${passed ? '✔' : '✖'} ${stage.name} ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`}`,
+        );
+        resolve({ seconds, passed, startedAt });
+      });
+    });
+  });
+}
+
+function priorStages() {
+  return (process.env.CI_STAGES ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => {
+      const [name, seconds] = pair.split('=');
+      return { name, seconds: Number(seconds), passed: true, offset: null, prior: true };
+    });
+}
+
+function printTable(rows, wallSeconds) {
+  const line = (name, offset, seconds, result) =>
+    `${name.padEnd(11)} ${offset.padStart(8)} ${seconds.padStart(9)}  ${result}`;
+  console.log(`\n${line('stage', 'start s', 'seconds', 'result')}`);
+  for (const row of rows) {
+    const offset = row.offset === null ? '' : row.offset.toFixed(1);
+    const seconds = Number.isFinite(row.seconds) ? row.seconds.toFixed(1) : '';
+    console.log(line(row.name, offset, seconds, row.result ?? (row.passed ? 'passed' : 'FAILED')));
+  }
+  const before = rows.filter((row) => row.prior).reduce((sum, row) => sum + row.seconds, 0);
+  console.log(line('total', '', (before + wallSeconds).toFixed(1), ''));
+}
+
+async function main() {
+  const stages = selectedStages(process.argv.slice(2));
+  mkdirSync(RESULTS, { recursive: true });
+  const names = new Set(stages.map((stage) => stage.name));
+  const results = new Map();
+  const pending = [...stages];
+  const running = new Map();
+  const startedAt = Date.now();
+
+  const waitsOn = (stage) => (stage.after ?? []).filter((name) => names.has(name));
+  const blocked = (stage) => waitsOn(stage).some((name) => results.get(name)?.passed === false);
+  const ready = (stage) => waitsOn(stage).every((name) => results.get(name)?.passed);
+
+  while (pending.length || running.size) {
+    for (const stage of [...pending]) {
+      if (blocked(stage)) {
+        pending.splice(pending.indexOf(stage), 1);
+        results.set(stage.name, { passed: false, skipped: true });
+        continue;
+      }
+      const fits = stage.alone
+        ? running.size === 0 && pending.every((other) => other.alone)
+        : running.size < LANES;
+      if (!ready(stage) || !fits) continue;
+      pending.splice(pending.indexOf(stage), 1);
+      running.set(
+        stage.name,
+        run(stage).then((result) => {
+          results.set(stage.name, result);
+          running.delete(stage.name);
+        }),
+      );
+    }
+    if (running.size) await Promise.race(running.values());
+  }
+
+  const wallSeconds = (Date.now() - startedAt) / 1000;
+  const rows = [
+    ...priorStages(),
+    ...stages.map((stage) => {
+      const result = results.get(stage.name);
+      return {
+        name: stage.name,
+        offset: result.skipped ? null : (result.startedAt - startedAt) / 1000,
+        seconds: result.skipped ? NaN : result.seconds,
+        passed: result.passed,
+        result: result.skipped ? 'not run (an earlier stage failed)' : undefined,
+      };
+    }),
+  ];
+  printTable(rows, wallSeconds);
+  process.exit([...results.values()].every((result) => result.passed) ? 0 : 1);
+}
+
+await main();
