@@ -1,6 +1,7 @@
-// `npm test`: every check of the repository, CI's command too. Independent stages run two at a
-// time (two cores); each one's output is kept in test-results/<stage>.log and printed whole when
-// it ends, so parallel output never interleaves. Ends with a table of how long each stage took.
+// `npm test`: every check of the repository, CI's command too. Independent stages run three at a
+// time, so one's waits leave the two cores to the others; each one's output is kept in
+// test-results/<stage>.log and printed whole when it ends, so parallel output never interleaves.
+// Ends with a table of each stage's start, duration and CPU time.
 //
 //   npm test                 every stage
 //   npm test -- api e2e      the named stages only (and nothing they wait for)
@@ -14,21 +15,37 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'test-results');
-const LANES = 2;
+const LANES = 3;
+
+/**
+ * CPU seconds of this process's children that have ended (Linux: `/proc/self/stat`'s cutime and
+ * cstime, in clock ticks of 1/100 s). Read as each stage ends, the growth is that stage's CPU time,
+ * its processes' and theirs; a server it only talked to (PostgreSQL) is not counted.
+ */
+function childrenCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+let cpuSeen = childrenCpuSeconds();
 
 /**
  * Started in this order as lanes free up. `after`: stages that must have passed first, when they
- * are part of the run. `alone`: runs once every other stage has ended, by itself. The browser tests go first
- * behind the builds they need, being the longest; the api tests take the other lane once the
- * short stages are done.
+ * are part of the run. `alone`: runs once every other stage has ended, by itself. The api and
+ * browser tests, the longest, start first (the browser tests behind the builds they need); their
+ * waits leave room for the short stages beside them.
  */
 const STAGES = [
   { name: 'build', command: 'node scripts/build-apps.mjs' },
-  { name: 'typecheck', command: 'npm run typecheck --workspaces --if-present' },
+  { name: 'api', command: 'npm test -w api' },
+  { name: 'typecheck', command: 'node scripts/typecheck.mjs' },
   { name: 'e2e', command: 'npm test -w e2e', after: ['build'] },
   { name: 'lint', command: 'eslint . && prettier --check .' },
   { name: 'unit', command: 'jest' },
-  { name: 'api', command: 'npm test -w api' },
   // It restarts the machine's PostgreSQL, which every other stage's database may be on.
   { name: 'api-alone', command: 'npm run test:alone -w api', alone: true },
 ];
@@ -63,13 +80,16 @@ function run(stage) {
     child.once('close', (code, signal) => {
       out.end(() => {
         const seconds = (Date.now() - startedAt) / 1000;
+        const cpuNow = childrenCpuSeconds();
+        const cpu = cpuNow - cpuSeen;
+        cpuSeen = cpuNow;
         const passed = code === 0;
         process.stdout.write(`\n──── ${stage.name} (${seconds.toFixed(1)} s) ────\n`);
         process.stdout.write(readFileSync(log));
         console.log(
           `${passed ? '✔' : '✖'} ${stage.name} ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`}`,
         );
-        resolve({ seconds, passed, startedAt });
+        resolve({ seconds, cpu, passed, startedAt });
       });
     });
   });
@@ -86,16 +106,21 @@ function priorStages() {
 }
 
 function printTable(rows, wallSeconds) {
-  const line = (name, offset, seconds, result) =>
-    `${name.padEnd(11)} ${offset.padStart(8)} ${seconds.padStart(9)}  ${result}`;
-  console.log(`\n${line('stage', 'start s', 'seconds', 'result')}`);
+  const figure = (value) => (Number.isFinite(value) ? value.toFixed(1) : '');
+  const line = (name, offset, seconds, cpu, result) =>
+    `${name.padEnd(11)} ${offset.padStart(8)} ${seconds.padStart(9)} ${cpu.padStart(8)}  ${result}`;
+  console.log(`\n${line('stage', 'start s', 'seconds', 'cpu s', 'result')}`);
   for (const row of rows) {
-    const offset = row.offset === null ? '' : row.offset.toFixed(1);
-    const seconds = Number.isFinite(row.seconds) ? row.seconds.toFixed(1) : '';
-    console.log(line(row.name, offset, seconds, row.result ?? (row.passed ? 'passed' : 'FAILED')));
+    const offset = row.offset === null ? '' : figure(row.offset);
+    const result = row.result ?? (row.passed ? 'passed' : 'FAILED');
+    console.log(line(row.name, offset, figure(row.seconds), figure(row.cpu), result));
   }
-  const before = rows.filter((row) => row.prior).reduce((sum, row) => sum + row.seconds, 0);
-  console.log(line('total', '', (before + wallSeconds).toFixed(1), ''));
+  const sum = (list, key) => list.reduce((total, row) => total + (row[key] || 0), 0);
+  const before = sum(
+    rows.filter((row) => row.prior),
+    'seconds',
+  );
+  console.log(line('total', '', figure(before + wallSeconds), figure(sum(rows, 'cpu')), ''));
 }
 
 async function main() {
@@ -143,6 +168,7 @@ async function main() {
         name: stage.name,
         offset: result.skipped ? null : (result.startedAt - startedAt) / 1000,
         seconds: result.skipped ? NaN : result.seconds,
+        cpu: result.skipped ? NaN : result.cpu,
         passed: result.passed,
         result: result.skipped ? 'not run (an earlier stage failed)' : undefined,
       };
