@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectionDrainer } from './lib/http-drain.ts';
 
@@ -16,6 +15,8 @@ async function main() {
     process.exit(1);
   }
 
+  // The app's import takes seconds; a refused setting is reported before it, not after.
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp(config);
   if (config.database.kind === 'postgres' && !config.redisUrl) {
     app.log.info(
