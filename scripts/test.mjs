@@ -1,10 +1,10 @@
-// `npm test`: every check of the repository, CI's command too. Independent stages run four at a
+// `npm test`: every check of the repository, CI's command too. Independent stages run three at a
 // time, so one's waits leave the two cores to the others; each one's output is kept in
 // test-results/<stage>.log and printed whole when it ends, so parallel output never interleaves.
 // Ends with a table of each stage's start, duration and CPU time.
 //
 //   npm test                 every stage
-//   npm test -- api e2e      the named stages only (api: its halves and api-alone)
+//   npm test -- api e2e      the named stages only (api: also api-alone)
 //
 // CI_STAGES ("install=41.2 audit=0.9", seconds) puts stages that ran before this script (.ci/run's
 // install) at the top of the table.
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'test-results');
-const LANES = 4;
+const LANES = 3;
 
 /**
  * CPU seconds of this process's children that have ended (Linux: `/proc/self/stat`'s cutime and
@@ -35,24 +35,23 @@ let cpuSeen = childrenCpuSeconds();
 
 /**
  * Started in this order as lanes free up. `after`: stages that must have passed first, when they
- * are part of the run. `alone`: runs once every other stage has ended, by itself. `yields`: runs
- * at a lower CPU priority (nice 10). The browser tests are the longest path (the builds, then
- * 29 spec files one at a time, each with its api and Chromium) and have the CPU first; the api
- * tests, in two halves of the files, and the short stages take what it leaves.
+ * are part of the run. `alone`: runs once every other stage has ended, by itself. The api and
+ * browser tests, the longest, start first (the browser tests behind the builds they need); their
+ * waits leave room for the short stages beside them. Measured against this: the api tests in two
+ * halves and the other stages at nice 10 made the run 2-3 minutes longer, not shorter.
  */
 const STAGES = [
   { name: 'build', command: 'node scripts/build-apps.mjs' },
-  { name: 'api-1', command: 'API_TEST_SHARD=1/2 npm test -w api', yields: true },
-  { name: 'api-2', command: 'API_TEST_SHARD=2/2 npm test -w api', yields: true },
-  { name: 'typecheck', command: 'node scripts/typecheck.mjs', yields: true },
+  { name: 'api', command: 'npm test -w api' },
+  { name: 'typecheck', command: 'node scripts/typecheck.mjs' },
   { name: 'e2e', command: 'npm test -w e2e', after: ['build'] },
-  { name: 'lint', command: 'eslint . && prettier --check .', yields: true },
-  { name: 'unit', command: 'jest', yields: true },
+  { name: 'lint', command: 'eslint . && prettier --check .' },
+  { name: 'unit', command: 'jest' },
   // It restarts the machine's PostgreSQL, which every other stage's database may be on.
   { name: 'api-alone', command: 'npm run test:alone -w api', alone: true },
 ];
 
-/** A name picks that stage, or every stage named after it (`api`: api-1, api-2, api-alone). */
+/** A name picks that stage and every stage named after it (`api`: api and api-alone). */
 function selectedStages(args) {
   const picks = (stage, arg) => stage.name === arg || stage.name.startsWith(`${arg}-`);
   const unknown = args.filter((arg) => !STAGES.some((stage) => picks(stage, arg)));
@@ -71,7 +70,7 @@ function run(stage) {
   const startedAt = Date.now();
   console.log(`▶ ${stage.name}: ${stage.command}`);
   return new Promise((resolve) => {
-    const child = spawn(stage.yields ? `nice -n 10 sh -c '${stage.command}'` : stage.command, {
+    const child = spawn(stage.command, {
       cwd: ROOT,
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
