@@ -75,8 +75,6 @@ function run(stage) {
       cwd: ROOT,
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      // npm puts node_modules/.bin on the PATH of `npm test` and this script inherits it.
-      env: process.env,
     });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
@@ -114,9 +112,8 @@ function printTable(rows, wallSeconds) {
     `${name.padEnd(11)} ${offset.padStart(8)} ${seconds.padStart(9)} ${cpu.padStart(8)}  ${result}`;
   console.log(`\n${line('stage', 'start s', 'seconds', 'cpu s', 'result')}`);
   for (const row of rows) {
-    const offset = row.offset === null ? '' : figure(row.offset);
     const result = row.result ?? (row.passed ? 'passed' : 'FAILED');
-    console.log(line(row.name, offset, figure(row.seconds), figure(row.cpu), result));
+    console.log(line(row.name, figure(row.offset), figure(row.seconds), figure(row.cpu), result));
   }
   const sum = (list, key) => list.reduce((total, row) => total + (row[key] || 0), 0);
   const before = sum(
