@@ -36,18 +36,16 @@ let cpuSeen = childrenCpuSeconds();
 /**
  * Started in this order as lanes free up. `after`: stages that must have passed first, when they
  * are part of the run. `alone`: runs once every other stage has ended, by itself, in this order.
- * The browser tests run alone: beside the api tests the machine was slow enough for the admin's
- * pages at 375 px to shift their layout past the check's 0.05 (2 of 4 runs), a shift the store
- * makes on a slow phone too, left to its own issue. The api tests start first, with the short
- * stages beside them.
+ * The api and browser tests, the two long ones and mostly waiting, run side by side from as early
+ * as they can; the short stages fill the third lane.
  */
 const STAGES = [
   { name: 'build', command: 'node scripts/build-apps.mjs' },
   { name: 'api', command: 'npm test -w api' },
+  { name: 'e2e', command: 'npm test -w e2e', after: ['build'] },
   { name: 'typecheck', command: 'node scripts/typecheck.mjs' },
   { name: 'lint', command: 'eslint . && prettier --check .' },
   { name: 'unit', command: 'jest' },
-  { name: 'e2e', command: 'npm test -w e2e', after: ['build'], alone: true },
   // It restarts the machine's PostgreSQL, which every other stage's database may be on.
   { name: 'api-alone', command: 'npm run test:alone -w api', alone: true },
 ];

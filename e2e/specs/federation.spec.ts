@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEMO_SHOPPER, heading, logIn, navLink, waitForRoute } from '../support/shopper';
+import { holdRequests } from '../support/held-requests';
+import {
+  DEMO_ADMIN,
+  DEMO_SHOPPER,
+  heading,
+  logIn,
+  navLink,
+  waitForRoute,
+} from '../support/shopper';
 import { useStore } from '../support/store';
 
 const store = useStore();
@@ -59,4 +67,39 @@ test('with the account remote down the store keeps working, and Retry recovers i
     } finally {
       await store.composition.startRemote('mf-account');
     }
+  }));
+
+test('a remote page opened by a click waits for its stylesheet instead of painting unstyled', (t) =>
+  store.journey(t, async (page) => {
+    await logIn(page, store.baseUrl, DEMO_ADMIN);
+    await page.goto(store.url('/about'));
+    await heading(page, 'About Us').waitFor();
+
+    const adminOrigin = store.composition.urlOf('mf-admin');
+    const scriptsInFlight = new Set<unknown>();
+    const isAdminScript = (url: string) => url.startsWith(adminOrigin) && !url.endsWith('.css');
+    page.on('request', (request) => {
+      if (isAdminScript(request.url())) scriptsInFlight.add(request);
+    });
+    page.on('requestfinished', (request) => scriptsInFlight.delete(request));
+    page.on('requestfailed', (request) => scriptsInFlight.delete(request));
+    const stylesheet = await holdRequests(page, `${adminOrigin}/**/*.css`);
+
+    await navLink(page, 'Dashboard').click();
+    await stylesheet.sent();
+    // Everything but the stylesheet has arrived and run; a page rendered from it would be there.
+    for (let quiet = 0; quiet < 300; quiet = scriptsInFlight.size ? 0 : quiet + 50) {
+      await page.waitForTimeout(50);
+    }
+    assert.equal(
+      await heading(page, 'Admin Dashboard').count(),
+      0,
+      'the dashboard was drawn before its stylesheet arrived',
+    );
+
+    await stylesheet.release();
+    const title = heading(page, 'Admin Dashboard');
+    await title.waitFor();
+    // The stylesheet's `margin: 0` on the title, not the browser's default for an h1.
+    assert.equal(await title.evaluate((element) => getComputedStyle(element).marginTop), '0px');
   }));

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   isRemoteRoutesModule,
   REMOTE_KEYS,
@@ -7,6 +7,7 @@ import {
   type RuntimeConfig,
 } from '@store/shared';
 import { FEDERATION_NAMES } from './remote-catalogue';
+import { stylesheetsAsPreloads } from './stylesheet-preloads';
 
 let locations: RuntimeConfig['remotes'] | null = null;
 const failed = new Set<RemoteKey>();
@@ -14,6 +15,7 @@ const loaded = new Map<RemoteKey, RemoteRoutesModule['pages']>();
 
 export function registerRemoteLocations(remotes: RuntimeConfig['remotes']): void {
   locations = remotes;
+  registerPlugins([stylesheetsAsPreloads()]);
   registerRemotes(REMOTE_KEYS.map((key) => ({ name: FEDERATION_NAMES[key], entry: remotes[key] })));
 }
 
