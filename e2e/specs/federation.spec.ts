@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { holdRequests } from '../support/held-requests';
 import {
   DEMO_ADMIN,
@@ -9,6 +10,7 @@ import {
   navLink,
   waitForRoute,
 } from '../support/shopper';
+import type { RemoteName } from '../support/composition';
 import { useStore } from '../support/store';
 
 const store = useStore();
@@ -102,4 +104,41 @@ test('a remote page opened by a click waits for its stylesheet instead of painti
     await title.waitFor();
     // The stylesheet's `margin: 0` on the title, not the browser's default for an h1.
     assert.equal(await title.evaluate((element) => getComputedStyle(element).marginTop), '0px');
+  }));
+
+/**
+ * Opens `path` with `remote` unreachable from the browser only (the shell's server still draws
+ * from it), brings it back and presses Retry: the page must come without a reload.
+ */
+async function retryRecovers(page: Page, path: string, remote: RemoteName, title: string) {
+  const origin = `${store.composition.urlOf(remote)}/**`;
+  await page.route(origin, (route) => route.abort('connectionrefused'));
+  const fallback = page.getByTestId('remote-fallback');
+  const retry = fallback.getByRole('button', { name: 'Retry', exact: true });
+  try {
+    await page.goto(store.url(path));
+    await retry.waitFor();
+  } finally {
+    await page.unroute(origin);
+  }
+  await retry.click();
+  await heading(page, title).waitFor();
+  assert.equal(await fallback.count(), 0, path);
+}
+
+test('after an outage at landing Retry recovers the drawn home page and every remote route', (t) =>
+  store.journey(t, async (page) => {
+    await retryRecovers(page, '/', 'mf-catalog', HOME_HEADLINE);
+    await retryRecovers(page, '/category/digital-art', 'mf-catalog', 'Digital Art');
+    await logIn(page, store.baseUrl, DEMO_SHOPPER);
+    await retryRecovers(page, '/orders', 'mf-account', 'My Account');
+    await retryRecovers(page, '/cart', 'mf-checkout', 'Your cart is empty');
+    const admin = await page.context().browser()!.newContext();
+    try {
+      const adminPage = await admin.newPage();
+      await logIn(adminPage, store.baseUrl, DEMO_ADMIN);
+      await retryRecovers(adminPage, '/secret-dashboard', 'mf-admin', 'Admin Dashboard');
+    } finally {
+      await admin.close();
+    }
   }));

@@ -21,6 +21,21 @@ describe('RemoteBoundary', () => {
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('leaves Retry to retryElsewhere when it recovers the page its own way', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest.fn<Promise<typeof Orders>, []>().mockRejectedValue(new Error('remote down'));
+    const retryElsewhere = jest.fn().mockReturnValueOnce(true).mockReturnValue(false);
+
+    render(<RemoteBoundary load={load} label="account" retryElsewhere={retryElsewhere} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(retryElsewhere).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('RemoteBoundary loading', () => {

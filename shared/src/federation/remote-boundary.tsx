@@ -40,6 +40,8 @@ interface RemoteBoundaryProps {
   label: string;
   /** The component when it has already loaded (a page of a remote opened before): no spinner. */
   loaded?: ComponentType;
+  /** Called on Retry first: true when it recovers the page its own way (a reload). */
+  retryElsewhere?: () => boolean;
 }
 
 /** The remote's code loads outside Suspense (see `useLoaded` for why). */
@@ -52,9 +54,11 @@ function RemoteContent({ load, label, loaded }: RemoteBoundaryProps) {
 }
 
 /** Each Retry mounts a new boundary and a new load (by key), so the network is tried again. */
-export function RemoteBoundary({ load, label, loaded }: RemoteBoundaryProps) {
+export function RemoteBoundary({ load, label, loaded, retryElsewhere }: RemoteBoundaryProps) {
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    if (!retryElsewhere?.()) setAttempt((n) => n + 1);
+  }, [retryElsewhere]);
 
   return (
     <RemoteErrorBoundary key={attempt} onRetry={retry} label={label}>

@@ -19,6 +19,25 @@ export function registerRemoteLocations(remotes: RuntimeConfig['remotes']): void
   registerRemotes(REMOTE_KEYS.map((key) => ({ name: FEDERATION_NAMES[key], entry: remotes[key] })));
 }
 
+/**
+ * Whether the remote failed while files of it had been preloaded by a `<link>` (the drawn
+ * document's, or the entry's head start). Chrome answers every later request for a preloaded
+ * file with that preload's outcome, error included, for the life of the document: loading the
+ * remote again in place fails without asking the network, and only a new document recovers.
+ */
+export function failedWithPreloads(key: RemoteKey): boolean {
+  const location = locations?.[key];
+  if (!failed.has(key) || !location) return false;
+  const base = new URL('.', new URL(location, window.location.href)).href;
+  return performance
+    .getEntriesByType('resource')
+    .some(
+      (entry) =>
+        (entry as PerformanceResourceTiming).initiatorType === 'link' &&
+        entry.name.startsWith(base),
+    );
+}
+
 /** The one place that touches the federation runtime, so tests can replace it. */
 export async function loadRemotePages(key: RemoteKey): Promise<RemoteRoutesModule['pages']> {
   if (failed.has(key) && locations) {

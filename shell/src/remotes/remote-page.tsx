@@ -1,6 +1,6 @@
 import { RemoteBoundary } from '@store/shared';
 import { useCallback } from 'react';
-import { loadedRemotePages, loadRemotePages } from './federation-loader';
+import { failedWithPreloads, loadedRemotePages, loadRemotePages } from './federation-loader';
 import { REMOTE_LABELS } from './remote-catalogue';
 import { REMOTE_ROUTES, type RemotePath } from './remote-routes';
 
@@ -17,11 +17,18 @@ export function RemotePage({ path }: RemotePageProps) {
     if (!Page) throw new Error(`Remote ${remote} has no page for ${path}`);
     return Page;
   }, [remote, path]);
+  // After an outage at landing a load in place would repeat the failure: Retry opens the page anew.
+  const retryElsewhere = useCallback(() => {
+    if (!failedWithPreloads(remote)) return false;
+    window.location.reload();
+    return true;
+  }, [remote]);
 
   return (
     <RemoteBoundary
       load={load}
       label={REMOTE_LABELS[remote]}
+      retryElsewhere={retryElsewhere}
       loaded={loadedRemotePages(remote)?.[path]}
     />
   );
