@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, HTTP, settingsReader, trustProxySetting } from './lib/env-settings.ts';
+import { refuseExampleValues } from './lib/example-values.ts';
 
 export { ConfigError };
 
@@ -105,7 +106,12 @@ export interface AppConfig {
   /** Bearer token of `GET /api/metrics`; without it the route is open in development only. */
   metricsToken: string | null;
   limits: {
+    /** Per e-mail and client address. */
     loginFailures: number;
+    /** Per client address, across accounts. */
+    loginFailuresPerAddress: number;
+    /** Per e-mail, across addresses (not from an address it signed in from before). */
+    loginFailuresPerAccount: number;
     loginWindowSeconds: number;
     forgotPerHour: number;
     /** Asked-for verification mails per e-mail per hour. */
@@ -117,6 +123,14 @@ export interface AppConfig {
     couponValidation: RequestLimit;
     /** Per user: issuing download links. */
     downloadLinks: RequestLimit;
+    /** Per client address: setting a password with a mailed token. */
+    passwordResets: RequestLimit;
+    /** Per user: changing the password (each try checks the current one). */
+    passwordChanges: RequestLimit;
+    /** Per user: opening and confirming checkouts (each talks to the payment provider). */
+    checkouts: RequestLimit;
+    /** Per client address, not the operator: readiness checks (`GET /api/ready`). */
+    readyChecks: RequestLimit;
     /** Per client address: Web Vitals beacons (`POST /api/vitals`). */
     webVitals: RequestLimit;
   };
@@ -167,11 +181,17 @@ export const SETTINGS = [
   'ACCESS_TOKEN_TTL_SECONDS',
   'BODY_LIMIT_BYTES',
   'LOGIN_MAX_FAILURES',
+  'LOGIN_MAX_FAILURES_PER_ADDRESS',
+  'LOGIN_MAX_FAILURES_PER_ACCOUNT',
   'FORGOT_PASSWORD_PER_HOUR',
   'RESEND_VERIFICATION_PER_HOUR',
   'SIGNUP_PER_HOUR',
   'COUPON_VALIDATIONS_PER_10_MINUTES',
   'DOWNLOAD_LINKS_PER_MINUTE',
+  'RESET_PASSWORD_PER_HOUR',
+  'CHANGE_PASSWORD_PER_HOUR',
+  'CHECKOUTS_PER_HOUR',
+  'READY_CHECKS_PER_MINUTE',
   'WEB_VITALS_PER_MINUTE',
   'S3_BUCKET',
   'S3_ENDPOINT',
@@ -250,8 +270,15 @@ function payments(
     sweepIntervalSeconds: read.int('PAYMENT_SWEEP_INTERVAL_SECONDS', 15 * 60, TIMER_SECONDS),
   };
   const secretKey = read.text('STRIPE_SECRET_KEY');
-  const requested =
-    read.oneOf('PAYMENT_PROVIDER', ['local', 'stripe']) ?? (secretKey ? 'stripe' : 'local');
+  const chosen = read.oneOf('PAYMENT_PROVIDER', ['local', 'stripe']);
+  // The local provider's hosted page pays without a card: production never falls back to it.
+  if (isProduction && !chosen && !secretKey) {
+    throw new ConfigError(
+      'Production needs a payment provider: STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET), ' +
+        'or PAYMENT_PROVIDER=local to simulate payments on purpose',
+    );
+  }
+  const requested = chosen ?? (secretKey ? 'stripe' : 'local');
   if (requested === 'local') {
     const webhookSecret =
       read.text('LOCAL_WEBHOOK_SECRET') ?? (isProduction ? '' : DEV_WEBHOOK_SECRET);
@@ -370,7 +397,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     const missing: string[] = [];
     if (!tokenSecret) missing.push('JWT_SECRET (or ACCESS_TOKEN_SECRET)');
     if (!firstAdmin) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD');
+    // Without a relay, reset and verification links would only reach the log.
+    if (!read.text('SMTP_URL')) missing.push('SMTP_URL');
     if (missing.length) throw new ConfigError(`Missing required settings: ${missing.join(', ')}`);
+    refuseExampleValues(env);
   }
   if (tokenSecret && tokenSecret.length < 32) {
     throw new ConfigError('JWT_SECRET / ACCESS_TOKEN_SECRET must be at least 32 characters');
@@ -399,7 +429,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const apiUrl = apiUrls[0] ?? `http://localhost:${port}`;
   const databaseUrl = read.url('DATABASE_URL', ['postgres', 'postgresql']);
 
-  return {
+  const config: AppConfig = {
     env: nodeEnv,
     isProduction,
     host: read.text('HOST') ?? '127.0.0.1',
@@ -465,6 +495,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     limits: {
       // 0 would refuse every call, which nobody means by a limit.
       loginFailures: read.int('LOGIN_MAX_FAILURES', 10, AT_LEAST_ONE),
+      loginFailuresPerAddress: read.int('LOGIN_MAX_FAILURES_PER_ADDRESS', 100, AT_LEAST_ONE),
+      loginFailuresPerAccount: read.int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 30, AT_LEAST_ONE),
       loginWindowSeconds: 15 * 60,
       forgotPerHour: read.int('FORGOT_PASSWORD_PER_HOUR', 5, AT_LEAST_ONE),
       resendVerificationPerHour: read.int('RESEND_VERIFICATION_PER_HOUR', 5, AT_LEAST_ONE),
@@ -478,8 +510,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
         max: read.int('DOWNLOAD_LINKS_PER_MINUTE', 30, AT_LEAST_ONE),
         windowSeconds: 60,
       },
+      passwordResets: {
+        max: read.int('RESET_PASSWORD_PER_HOUR', 20, AT_LEAST_ONE),
+        windowSeconds: 60 * 60,
+      },
+      passwordChanges: {
+        max: read.int('CHANGE_PASSWORD_PER_HOUR', 10, AT_LEAST_ONE),
+        windowSeconds: 60 * 60,
+      },
+      checkouts: { max: read.int('CHECKOUTS_PER_HOUR', 60, AT_LEAST_ONE), windowSeconds: 60 * 60 },
+      readyChecks: {
+        max: read.int('READY_CHECKS_PER_MINUTE', 30, AT_LEAST_ONE),
+        windowSeconds: 60,
+      },
       // A visitor sends one beacon per page hidden: 60 a minute is out of any real visitor's reach.
       webVitals: { max: read.int('WEB_VITALS_PER_MINUTE', 60, AT_LEAST_ONE), windowSeconds: 60 },
     },
   };
+  const demoEmails = [config.demoAdmin.email, config.demoShopper.email];
+  if (isProduction && firstAdmin && demoEmails.includes(firstAdmin.email)) {
+    // A production start refuses a database holding it (startup/no-demo-accounts.ts).
+    throw new ConfigError(`ADMIN_EMAIL ${firstAdmin.email} is a development demo account's`);
+  }
+  return config;
 }

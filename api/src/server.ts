@@ -17,7 +17,15 @@ async function main() {
 
   // The app's import takes seconds; a refused setting is reported before it, not after.
   const { buildApp } = await import('./app.ts');
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    // A database the configuration may not run on (demo data in production) is one line too.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
   if (config.database.kind === 'postgres' && !config.redisUrl) {
     app.log.info(
       'REDIS_URL is not set: rate limits and the catalog cache are per instance ' +

@@ -108,7 +108,7 @@ describe('settings: every bad value is named in one line', () => {
   it('names every missing production secret at once', () => {
     assert.equal(
       refusal({ NODE_ENV: 'production' }),
-      'Missing required settings: JWT_SECRET (or ACCESS_TOKEN_SECRET), ADMIN_EMAIL and ADMIN_PASSWORD',
+      'Missing required settings: JWT_SECRET (or ACCESS_TOKEN_SECRET), ADMIN_EMAIL and ADMIN_PASSWORD, SMTP_URL',
     );
   });
 });
@@ -133,13 +133,16 @@ describe('settings: what the deployments give is accepted', () => {
       S3_BUCKET: 'store',
       S3_ENDPOINT: 'http://minio:9000',
       S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'store-minio',
-      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_ACCESS_KEY_ID: 'store-app',
+      S3_SECRET_ACCESS_KEY: 'store-app-secret',
       SMTP_URL: 'smtp://mailpit:1025',
       SMTP_TIMEOUT_MS: '',
       JWT_SECRET: 'x'.repeat(32),
-      ADMIN_EMAIL: 'admin@your-store.example',
-      ADMIN_PASSWORD: 'change-me-admin',
+      ADMIN_EMAIL: 'owner@store.example',
+      ADMIN_PASSWORD: 'Owner#2026!',
+      PAYMENT_PROVIDER: '',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
       APP_URL: 'http://localhost:3000',
       APP_ORIGINS: 'http://localhost:3000',
       API_URL: 'http://localhost:3000',
@@ -150,6 +153,7 @@ describe('settings: what the deployments give is accepted', () => {
     assert.equal(config.redisUrl, 'redis://redis:6379');
     assert.equal(config.storage.kind, 's3');
     assert.equal(config.metricsToken, 'a-metrics-token-of-32-characters');
+    assert.equal(config.payments.provider, 'stripe');
   });
 
   it('takes proxy lists, socket database URLs and absolute file URLs', () => {
@@ -233,6 +237,8 @@ describe('settings: the list and its documentation', () => {
         JWT_SECRET: 'x'.repeat(32),
         ADMIN_EMAIL: 'a@b.co',
         ADMIN_PASSWORD: 'p4ssword',
+        SMTP_URL: 'smtp://relay.example:587',
+        PAYMENT_PROVIDER: 'local',
       }),
     );
     const listed = new Set<string>(SETTINGS);

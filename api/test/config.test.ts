@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       JWT_SECRET: SECRET,
       ADMIN_EMAIL: 'a@b.co',
       ADMIN_PASSWORD: 'x'.repeat(8),
+      SMTP_URL: 'smtp://relay.example:587',
+      PAYMENT_PROVIDER: 'local',
     });
     assert.ok(config.appOrigins.includes('http://localhost:3000'));
     assert.ok(!config.appOrigins.includes('http://localhost:3001'));
@@ -62,6 +64,8 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_SECRET: SECRET,
       ADMIN_EMAIL: ' Boss@Example.com ',
       ADMIN_PASSWORD: 'Boss#2026!',
+      SMTP_URL: 'smtp://relay.example:587',
+      PAYMENT_PROVIDER: 'local',
       DATABASE_URL: 'postgres://db/store',
       APP_ORIGINS: 'https://store.example/,https://admin.example',
     });
@@ -125,6 +129,7 @@ describe('loadConfig', () => {
       JWT_SECRET: SECRET,
       ADMIN_EMAIL: 'root@example.com',
       ADMIN_PASSWORD: 'secret-pass',
+      SMTP_URL: 'smtp://relay.example:587',
       STRIPE_SECRET_KEY: 'sk_live_x',
     };
     assert.throws(() => loadConfig(production), /STRIPE_WEBHOOK_SECRET/);
@@ -170,6 +175,12 @@ describe('loadConfig', () => {
       'SIGNUP_PER_HOUR',
       'COUPON_VALIDATIONS_PER_10_MINUTES',
       'DOWNLOAD_LINKS_PER_MINUTE',
+      'LOGIN_MAX_FAILURES_PER_ADDRESS',
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      'RESET_PASSWORD_PER_HOUR',
+      'CHANGE_PASSWORD_PER_HOUR',
+      'CHECKOUTS_PER_HOUR',
+      'READY_CHECKS_PER_MINUTE',
     ]) {
       assert.throws(() => loadConfig({ [name]: '0' }), new RegExp(`${name} must be at least 1`));
       assert.throws(() => loadConfig({ [name]: 'many' }), ConfigError);

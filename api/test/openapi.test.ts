@@ -6,17 +6,12 @@ import { z } from 'zod';
 import { registeredRoutes, startApp, type Suite } from './helpers/app.ts';
 import { adminClient, createCatalog, createProduct } from './helpers/catalog.ts';
 import { openApiProblems } from './helpers/openapi-structure.ts';
+import { PRODUCTION_ENV } from './helpers/production-env.ts';
 
 // The document's own route and the Swagger UI that shows it (its page, assets and copies of
 // the document) describe no store behaviour: they are hidden from the document on purpose.
 const SELF = /^\/api\/(openapi\.json|docs)(\/|$)/;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const PRODUCTION_ENV = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
-  ADMIN_EMAIL: 'boss@store.example',
-  ADMIN_PASSWORD: 'Boss#2026!',
-};
 
 interface Operation {
   method: HTTPMethods;

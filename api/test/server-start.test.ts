@@ -36,7 +36,7 @@ describe('starting the api with a bad setting', () => {
     ],
     [
       { NODE_ENV: 'production' },
-      /^Configuration error: Missing required settings: JWT_SECRET .*ADMIN_EMAIL and ADMIN_PASSWORD$/,
+      /^Configuration error: Missing required settings: JWT_SECRET .*ADMIN_EMAIL and ADMIN_PASSWORD, SMTP_URL$/,
     ],
     [{ REDIS_URL: 'redis//:secret-pw@cache' }, /^Configuration error: REDIS_URL must be a redis/],
   ];

@@ -189,6 +189,7 @@ export async function startBenchApi(
     // soak's shoppers ask for download links far more often than a person would.
     SIGNUP_PER_HOUR: '100000',
     DOWNLOAD_LINKS_PER_MINUTE: '100000',
+    CHECKOUTS_PER_HOUR: '100000',
     // The download section uploads a 200 MiB asset (the default limit is 50 MiB).
     UPLOAD_ASSET_MAX_BYTES: String(256 * 1024 * 1024),
   };

@@ -91,9 +91,21 @@ const checks = z
   .record(z.string(), z.string())
   .describe('Per dependency (database, storage, mail, redis when configured): `ok`, or why not');
 
-export const liveAnswer = z.object({ status: z.literal('ok') });
-export const readyAnswer = z.object({ status: z.enum(['ready', 'degraded']), checks });
-export const unavailableAnswer = z.object({ status: z.literal('unavailable'), checks });
+export const liveAnswer = z.object({
+  status: z.literal('ok'),
+  payments: z
+    .enum(['live', 'simulated'])
+    .describe('`simulated`: the local provider, whose checkout takes no card (test mode)'),
+});
+// Only the operator is told what each dependency said (the machine itself, or the token).
+export const readyAnswer = z.object({
+  status: z.enum(['ready', 'degraded']),
+  checks: checks.optional(),
+});
+export const unavailableAnswer = z.object({
+  status: z.literal('unavailable'),
+  checks: checks.optional(),
+});
 
 // Development only: the outbox of the embedded mail.
 

@@ -143,6 +143,19 @@ describe("the shell's container (tooling/docker/write-runtime-config.sh)", () =>
     assertStripeAllowed(directives(rendered.policy), true);
   });
 
+  test('says payments are simulated exactly when PAYMENT_PROVIDER=local, as npm start does', () => {
+    for (const [env, simulated] of [
+      [{}, undefined],
+      [{ PAYMENT_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: KEY }, undefined],
+      [{ PAYMENT_PROVIDER: 'local' }, true],
+    ] as const) {
+      const rendered = renderInContainer(env);
+      assert.equal(rendered.status, 0, rendered.stderr);
+      assert.equal(rendered.config?.paymentsSimulated, simulated, JSON.stringify(env));
+      assert.deepEqual(rendered.config, runtimeConfigFromEnv(env, 'localhost'));
+    }
+  });
+
   test('renders the same config and policy as npm start, with and without the key', () => {
     const envs: Record<string, string>[] = [{}, { STRIPE_PUBLISHABLE_KEY: KEY }];
     for (const env of envs) {

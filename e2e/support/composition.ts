@@ -94,8 +94,10 @@ function apiEnvOf(dataDir: string, services: ApiServices): Record<string, string
     DATA_DIR: dataDir,
     APP_URL: `http://${HOST}:${portOf('shell')}`,
     LOG_LEVEL: API_LOG_LEVEL,
-    // Every spec signs up from 127.0.0.1; with TEST_REDIS_URL all specs and runs share the count.
+    // Every spec signs up from 127.0.0.1, and the demo shopper (one id in every spec's copy of
+    // the seeded store) checks out in many; with TEST_REDIS_URL all specs and runs share the counts.
     SIGNUP_PER_HOUR: '100000',
+    CHECKOUTS_PER_HOUR: '100000',
     ...services.env,
   };
 }

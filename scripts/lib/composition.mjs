@@ -68,8 +68,9 @@ export function buildApps({ force = false, only = APP_NAMES, log = console.log }
 }
 
 /**
- * The shell's deploy-time document: where each remote lives and, in Stripe mode, Stripe's
- * publishable key, from the environment. Throws on a key the shell must not publish.
+ * The shell's deploy-time document: where each remote lives, in Stripe mode Stripe's
+ * publishable key, and whether payments are simulated (the api's PAYMENT_PROVIDER=local, given
+ * to the shell too), from the environment. Throws on a key the shell must not publish.
  */
 export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
   const remote = (name, key) =>
@@ -84,6 +85,7 @@ export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
       admin: remote('mf-admin', 'admin'),
     },
     ...(stripePublishableKey && { stripePublishableKey }),
+    ...(env.PAYMENT_PROVIDER === 'local' && { paymentsSimulated: true }),
   };
 }
 

@@ -17,6 +17,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadOnLinkIntent } from './app/link-intent-preload';
 import { yieldToBrowser } from './app/yield-to-browser';
 import { loadRuntimeConfig } from './config/load-runtime-config';
+import { showTestModeNotice } from './config/test-mode-notice';
 import { takeEarlyAnswer } from './early/early-answers';
 import {
   FIRST_SCREEN_REMOTE,
@@ -39,6 +40,7 @@ async function start() {
     const config = await loadRuntimeConfig();
     setApiBaseUrl(config.apiBaseUrl);
     setStripePublishableKey(config.stripePublishableKey);
+    if (config.paymentsSimulated) showTestModeNotice();
     registerRemoteLocations(config.remotes);
     // The entry fetched its files; this runs it while React renders the shell (and a signed-in
     // visitor's auth check runs).

@@ -6,6 +6,7 @@ COPY package.json package-lock.json tsconfig.base.json ./
 COPY scripts/prune-lockfile.mjs ./scripts/
 COPY tooling ./tooling
 COPY shared ./shared
+COPY contract ./contract
 COPY shell/package.json ./shell/
 COPY mf-catalog/package.json ./mf-catalog/
 COPY mf-account/package.json ./mf-account/
@@ -13,6 +14,7 @@ COPY mf-checkout/package.json ./mf-checkout/
 COPY mf-admin/package.json ./mf-admin/
 COPY api/package.json ./api/
 COPY e2e/package.json ./e2e/
+COPY bench/package.json ./bench/
 RUN npm ci --no-audit --no-fund
 COPY ${APP} ./${APP}
 RUN npm run build -w ${APP}

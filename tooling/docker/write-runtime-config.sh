@@ -52,6 +52,12 @@ if [ -n "$stripe_key" ]; then
 https://checkout.stripe.com https://hooks.stripe.com"
 fi
 
+simulated_json=''
+if [ "${PAYMENT_PROVIDER:-}" = local ]; then
+  simulated_json=",
+  \"paymentsSimulated\": true"
+fi
+
 cat > "$html_dir/runtime-config.json" <<JSON
 {
   "apiBaseUrl": "${API_BASE_URL}",
@@ -60,7 +66,7 @@ cat > "$html_dir/runtime-config.json" <<JSON
     "account": "${REMOTE_ACCOUNT_URL}",
     "checkout": "${REMOTE_CHECKOUT_URL}",
     "admin": "${REMOTE_ADMIN_URL}"
-  }${stripe_json}
+  }${stripe_json}${simulated_json}
 }
 JSON
 

@@ -27,6 +27,8 @@ export interface AuthDeps {
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+/** How long a successful sign-in keeps its address known to the account. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 const UNVERIFIED_SIGNUP =
   'An account with this email exists but is not verified yet. Please check your email for the verification link.';
 
@@ -128,10 +130,11 @@ export function createAuthService(deps: AuthDeps) {
     ip: string,
   ) {
     const key = `login:${input.email}:${ip}`;
+    const windowMs = config.limits.loginWindowSeconds * 1000;
     // Counted before the password check, in one atomic increment: a read-then-write would let
     // parallel guesses (on one instance or spread over several) all pass the check before any
     // was counted. A successful login clears the count again.
-    const attempt = await limits.increment(key, config.limits.loginWindowSeconds * 1000);
+    const attempt = await limits.increment(key, windowMs);
     if (attempt.count > config.limits.loginFailures) {
       throw tooManyRequests(
         'login',
@@ -139,11 +142,17 @@ export function createAuthService(deps: AuthDeps) {
         attempt.resetInMs,
       );
     }
+    await refuseWideGuessing(input.email, ip);
     const user = await findByEmail(input.email);
     if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+      await Promise.all([
+        limits.increment(`login-address:${ip}`, windowMs),
+        limits.increment(`login-account:${input.email}`, windowMs),
+      ]);
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await limits.reset(key);
+    await limits.increment(`login-known:${input.email}:${ip}`, KNOWN_ADDRESS_MS);
     if (!user.isEmailVerified) {
       const last = await latestEmailTokenAt(db, user.id, 'verify');
       const resendAfter = config.limits.verificationResendSeconds * 1000;
@@ -156,6 +165,37 @@ export function createAuthService(deps: AuthDeps) {
     }
     const session = await deps.sessions.start(user.id, user.role, input.rememberMe);
     return { user, session };
+  }
+
+  /**
+   * Past the per-pair limit: one address trying a password on many accounts, and many addresses
+   * guessing one account. The second spares an address the account signed in from before, so a
+   * guesser elsewhere slows the owner's new devices down, never their usual ones. Whether the
+   * account exists changes nothing here.
+   */
+  async function refuseWideGuessing(email: string, ip: string) {
+    const [address, account] = await Promise.all([
+      limits.peek(`login-address:${ip}`),
+      limits.peek(`login-account:${email}`),
+    ]);
+    if (address && address.count >= config.limits.loginFailuresPerAddress) {
+      throw tooManyRequests(
+        'login',
+        'Too many failed login attempts from this address. Please try again later.',
+        address.resetInMs,
+      );
+    }
+    if (
+      account &&
+      account.count >= config.limits.loginFailuresPerAccount &&
+      !(await limits.peek(`login-known:${email}:${ip}`))
+    ) {
+      throw tooManyRequests(
+        'login',
+        'Too many failed login attempts for this account. Please try again later.',
+        account.resetInMs,
+      );
+    }
   }
 
   async function updateName(userId: string, name: string) {

@@ -27,6 +27,28 @@ export async function latestEmailTokenAt(db: Db, userId: string, purpose: EmailT
   return row?.createdAt ?? null;
 }
 
+const live = (raw: string, purpose: EmailTokenPurpose) =>
+  and(
+    eq(emailTokens.tokenHash, hashToken(raw)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, new Date()),
+  );
+
+/** Whether a token is live, without using it: a cheap refusal before costly work. */
+export async function isLiveEmailToken(
+  db: Pick<Db, 'select'>,
+  raw: string,
+  purpose: EmailTokenPurpose,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(live(raw, purpose))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Marks a live token used and returns its user; one conditional UPDATE keeps it single-use. */
 export async function consumeEmailToken(
   db: Pick<Db, 'update'>,
@@ -36,14 +58,7 @@ export async function consumeEmailToken(
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(raw)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(live(raw, purpose))
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
 }

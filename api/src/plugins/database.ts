@@ -3,6 +3,7 @@ import { openDatabase, type Database, type Db } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemoAccounts } from '../demo-data/accounts.ts';
 import { ensureFirstAdmin } from '../startup/first-admin.ts';
+import { refuseDemoAccounts } from '../startup/no-demo-accounts.ts';
 import { appWide } from '../lib/plugin.ts';
 
 declare module 'fastify' {
@@ -26,6 +27,7 @@ export default appWide<{ config: AppConfig; database?: Database }>(async (app, o
     ));
   try {
     await runMigrations(database);
+    if (options.config.isProduction) await refuseDemoAccounts(database.db, options.config);
     await ensureFirstAdmin(database.db, options.config, app.log);
     if (options.config.seedDemoAccounts) await seedDemoAccounts(database.db, options.config);
   } catch (error) {

@@ -118,9 +118,6 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       giveUpAfterSeconds: config.mailGiveUpAfterSeconds,
       retryDelaySeconds: mailRetryDelay(config),
     });
-    if (!config.smtpUrl && config.isProduction) {
-      app.log.warn('SMTP_URL is not set: mail goes to the outbox folder and its links to the log');
-    }
     const limits = options.overrides?.limits ?? createRateLimitStore(config.redisUrl, app.log);
     const cache = options.overrides?.cache ?? createCacheStore(config.redisUrl, app.log);
     const sessionCache = new SessionCache(cache, {

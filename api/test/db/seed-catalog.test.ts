@@ -30,6 +30,8 @@ it('seeds the demo catalogue in development only, never in production', () => {
     JWT_SECRET: 'x'.repeat(32),
     ADMIN_EMAIL: 'root@example.com',
     ADMIN_PASSWORD: 'secret-password',
+    SMTP_URL: 'smtp://relay.example:587',
+    PAYMENT_PROVIDER: 'local',
   });
   assert.equal(production.seedDemoCatalog, false);
 });

@@ -54,6 +54,37 @@ describeEachDatabase('downloads: ownership, links and races', (suite) => {
     assert.equal((await grantOf(suite.app, owner.user.id, productA.id)).remainingDownloads, 5);
   });
 
+  it("a page of another site, or any navigation, spends no download; the store's fetch does", async () => {
+    const owner = await signedInUser(suite.app);
+    await buy(suite.app, owner.client, [{ product: productA }]);
+    const url = `/api/products/download/${productA.id}`;
+    const refused: Record<string, string>[] = [
+      // <a href> or a redirect on another site, and the same as a form's or frame's navigation.
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', origin: 'https://evil.example' },
+      // Typed into the address bar, or a link on the store's own pages: a navigation, not a fetch.
+      { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+      // A browser without Sec-Fetch-* headers still sends Origin on a cross-origin fetch.
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of refused) {
+      const response = await owner.client.get(url, headers);
+      assert.equal(response.statusCode, 403, JSON.stringify(headers));
+      assert.deepEqual(response.json(), { message: "Downloads start from the store's own pages" });
+    }
+    assert.equal((await grantOf(suite.app, owner.user.id, productA.id)).remainingDownloads, 5);
+
+    const storeFetch = await owner.client.get(url, {
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'cors',
+      origin: 'http://localhost:3000',
+    });
+    assert.equal(storeFetch.statusCode, 200, storeFetch.body);
+    assert.equal(storeFetch.json<TicketJson>().remainingDownloads, 4);
+  });
+
   it('a link only opens its own product: tampering 403, expired 410, garbage 403', async () => {
     const owner = await signedInUser(suite.app);
     await buy(suite.app, owner.client, [{ product: productA }, { product: productB }]);

@@ -6,7 +6,7 @@ describeEachDatabase('GET /api/health and request ids', (suite) => {
   it('answers ok with a generated request id and security headers', async () => {
     const response = await suite.app.inject({ method: 'GET', url: '/api/health' });
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { status: 'ok' });
+    assert.deepEqual(response.json(), { status: 'ok', payments: 'simulated' });
     assert.match(String(response.headers['x-request-id']), /^[0-9a-f-]{36}$/);
     assert.equal(response.headers['x-content-type-options'], 'nosniff');
   });

@@ -16,15 +16,11 @@ import {
 import { downloadTicket, fetchLink } from '../helpers/downloads.ts';
 import { reading, sample, scrape } from '../helpers/metrics.ts';
 import { startFakeS3, type FakeS3 } from '../services/storage/fake-s3.ts';
+import { PRODUCTION_ENV } from '../helpers/production-env.ts';
 
 const WEBHOOK_SECRET = 'metrics-test-local-webhook-secret';
 const TOKEN = 'metrics-token-for-the-tests-0123';
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
-  ADMIN_EMAIL: 'boss@store.example',
-  ADMIN_PASSWORD: 'Boss#2026!',
-};
+const PRODUCTION = PRODUCTION_ENV;
 
 describeEachDatabase(
   'GET /api/metrics',

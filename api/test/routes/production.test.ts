@@ -1,18 +1,34 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
-import { describeEachDatabase } from '../helpers/app.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { buildApp } from '../../src/app.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { describeEachDatabase, TEST_ENV } from '../helpers/app.ts';
+import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
 import { TestClient } from '../helpers/client.ts';
+import { PRODUCTION_ENV } from '../helpers/production-env.ts';
 
-const env = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'a-production-secret-that-is-long-enough-123',
-  ADMIN_EMAIL: 'boss@store.example',
-  ADMIN_PASSWORD: 'Boss#2026!',
-};
+const env = PRODUCTION_ENV;
 
 describeEachDatabase(
   'production mode',
   (suite) => {
+    it('reports on /api/health that payments are simulated when PAYMENT_PROVIDER=local', async () => {
+      const response = await suite.app.inject({ method: 'GET', url: '/api/health' });
+      assert.deepEqual(response.json(), { status: 'ok', payments: 'simulated' });
+    });
+
+    it('tells a stranger on /api/ready the status alone', async () => {
+      const response = await suite.app.inject({
+        method: 'GET',
+        url: '/api/ready',
+        remoteAddress: '203.0.113.9',
+      });
+      assert.deepEqual(Object.keys(response.json()), ['status']);
+    });
+
     it('has no dev outbox route', async () => {
       const response = await suite.app.inject({ method: 'GET', url: '/api/dev/outbox' });
       assert.equal(response.statusCode, 404);
@@ -72,3 +88,31 @@ describeEachDatabase(
   },
   { env },
 );
+
+for (const kind of databaseKinds()) {
+  describe(`production on a database development seeded [${kind}]`, () => {
+    it('refuses to start, naming the demo accounts it holds', async () => {
+      const database = await openTestDatabase(kind);
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));
+      try {
+        // Outside production the demo accounts are created at start.
+        const development = await buildApp(loadConfig({ ...TEST_ENV, DATA_DIR: dataDir }), {
+          database,
+        });
+        await development.close();
+        const production = loadConfig({ ...TEST_ENV, ...env, DATA_DIR: dataDir });
+        await assert.rejects(
+          buildApp(production, { database }),
+          (error) =>
+            error instanceof ConfigError &&
+            error.message ===
+              'The database holds the demo account admin@example.com, shopper@example.com ' +
+                'from development: production starts only on a database without demo data',
+        );
+      } finally {
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}

@@ -49,9 +49,61 @@ describeEachDatabase('GET /api/ready', (suite) => {
     assert.ok(response.headers['x-request-id']);
   });
 
+  it('tells a stranger only the status, a limited number of times', async () => {
+    const stranger = (headers: Record<string, string> = {}) =>
+      suite.app.inject({
+        method: 'GET',
+        url: '/api/ready',
+        remoteAddress: '203.0.113.9',
+        headers,
+      });
+    const answer = await stranger();
+    assert.equal(answer.statusCode, 200);
+    assert.deepEqual(answer.json(), { status: 'ready' });
+    // Forwarded by a proxy on this machine: a visitor, not the machine itself.
+    const forwarded = await suite.app.inject({
+      method: 'GET',
+      url: '/api/ready',
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+    });
+    assert.deepEqual(forwarded.json(), { status: 'ready' });
+    for (let check = 1; check < suite.config.limits.readyChecks.max; check += 1) {
+      assert.equal((await stranger()).statusCode, 200);
+    }
+    const limited = await stranger();
+    assert.equal(limited.statusCode, 429);
+    assert.equal(limited.json().message, 'Too many readiness checks. Please try again later.');
+    // The machine's own probe is neither limited nor kept from the details.
+    const { response, body } = await ready(suite);
+    assert.equal(response.statusCode, 200);
+    assert.ok(body.checks);
+  });
+
+  it('tells the details to a caller with METRICS_TOKEN as its Bearer token', async () => {
+    const token = 'operator-token-for-the-tests-01';
+    const withToken = await startApp(suite.kind, { env: { METRICS_TOKEN: token } });
+    try {
+      const ask = (authorization: string) =>
+        withToken.app.inject({
+          method: 'GET',
+          url: '/api/ready',
+          remoteAddress: '203.0.113.9',
+          headers: { authorization },
+        });
+      assert.deepEqual((await ask(`Bearer ${token}`)).json<ReadyJson>().checks, {
+        database: 'ok',
+        storage: 'ok',
+        mail: 'ok',
+      });
+      assert.deepEqual((await ask('Bearer not-the-token')).json(), { status: 'ready' });
+    } finally {
+      await withToken.close();
+    }
+  });
+
   it('stays live while unready: /api/health asks nothing of the dependencies', async () => {
     const health = await suite.app.inject({ method: 'GET', url: '/api/health' });
-    assert.deepEqual(health.json(), { status: 'ok' });
+    assert.deepEqual(health.json(), { status: 'ok', payments: 'simulated' });
   });
 });
 

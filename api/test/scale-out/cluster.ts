@@ -144,8 +144,10 @@ export function instanceEnv(options: {
     SMTP_URL: '',
     S3_BUCKET: '',
     LOG_LEVEL: 'warn',
-    // Every run signs up from 127.0.0.1, counted in the one Redis that outlives the run.
+    // Every run signs up from 127.0.0.1, counted in the one Redis that outlives the run; the
+    // checkout load opens many checkouts per shopper.
     SIGNUP_PER_HOUR: '100000',
+    CHECKOUTS_PER_HOUR: '100000',
     ...options.env,
   };
 }

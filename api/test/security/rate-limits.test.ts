@@ -4,10 +4,17 @@ import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config.ts';
 import { users } from '../../src/db/schema.ts';
-import { outbox, PASSWORD, signUp, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
+import {
+  mailedLink,
+  outbox,
+  PASSWORD,
+  signUp,
+  signedInUser,
+  uniqueEmail,
+} from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { dataUrl, type ProductJson } from '../helpers/catalog.ts';
-import { buy, createProducts } from '../helpers/checkout.ts';
+import { buy, createProducts, startCheckout } from '../helpers/checkout.ts';
 import { requestDownload } from '../helpers/downloads.ts';
 import { assertLimited, couponCodeOf, postFrom, signupBody } from './rate-limit-checks.ts';
 
@@ -61,6 +68,64 @@ describeEachDatabase(
     });
   },
   { env: { SIGNUP_PER_HOUR: String(LIMITS.signup.max) } },
+);
+
+const WIDE = { perAddress: 4, perAccount: 3 };
+
+describeEachDatabase(
+  'rate limits: login guesses spread over accounts or over addresses',
+  (suite) => {
+    const login = (ip: string, email: string, password: string) =>
+      postFrom(suite.app, ip, '/api/auth/login', { email, password });
+
+    it('slows one address trying a password on many accounts; other addresses sign in', async () => {
+      const victims = await Promise.all(
+        Array.from({ length: WIDE.perAddress + 1 }, () => signedInUser(suite.app)),
+      );
+      const ip = '203.0.113.40';
+      for (const victim of victims.slice(0, WIDE.perAddress)) {
+        assert.equal((await login(ip, victim.email, 'Summer#2026')).statusCode, 401);
+      }
+      const last = victims[WIDE.perAddress]!;
+      const limited = await login(ip, last.email, PASSWORD);
+      assertLimited(limited, LOGIN_WINDOW);
+      assert.equal(
+        limited.json().message,
+        'Too many failed login attempts from this address. Please try again later.',
+      );
+      assert.equal((await login('203.0.113.41', last.email, PASSWORD)).statusCode, 200);
+    });
+
+    it('slows many addresses guessing one account, never its owner at a known address', async () => {
+      const owner = await signedInUser(suite.app);
+      const home = '198.51.100.70';
+      assert.equal((await login(home, owner.email, PASSWORD)).statusCode, 200);
+      for (let guess = 0; guess < WIDE.perAccount; guess += 1) {
+        const wrong = await login(`192.0.2.${guess + 1}`, owner.email, `Guess#${guess}`);
+        assert.equal(wrong.statusCode, 401, wrong.body);
+      }
+      // A new address, even with the right password, waits for the window.
+      const limited = await login('192.0.2.200', owner.email, PASSWORD);
+      assertLimited(limited, LOGIN_WINDOW);
+      assert.equal(
+        limited.json().message,
+        'Too many failed login attempts for this account. Please try again later.',
+      );
+      assert.equal((await login(home, owner.email, PASSWORD)).statusCode, 200);
+      // The same for an e-mail without an account: the limit tells nothing about which exist.
+      const nobody = uniqueEmail('nobody');
+      for (let guess = 0; guess < WIDE.perAccount; guess += 1) {
+        assert.equal((await login(`192.0.2.${guess + 50}`, nobody, 'Guess#1')).statusCode, 401);
+      }
+      assertLimited(await login('192.0.2.201', nobody, 'Guess#1'), LOGIN_WINDOW);
+    });
+  },
+  {
+    env: {
+      LOGIN_MAX_FAILURES_PER_ADDRESS: String(WIDE.perAddress),
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(WIDE.perAccount),
+    },
+  },
 );
 
 describeEachDatabase('rate limits: never another user', (suite) => {
@@ -206,5 +271,81 @@ describeEachDatabase('rate limits: never another user', (suite) => {
     const link = await requestDownload(buyer.client, product.id);
     assert.equal(link.statusCode, 200, link.body);
     assert.ok(link.json().downloadUrl);
+  });
+
+  it('limits new passwords set with mailed links per address, a wrong token counting too', async () => {
+    const { app } = suite;
+    const owner = await signedInUser(app);
+    await postFrom(app, '127.0.0.1', '/api/auth/forgot-password', { email: owner.email });
+    const { token } = await mailedLink(app, owner.email, 'reset-password');
+    const body = { password: 'Changed#123' };
+    for (let attempt = 0; attempt < LIMITS.passwordResets.max; attempt += 1) {
+      const guess = await postFrom(
+        app,
+        '10.9.8.7',
+        `/api/auth/reset-password/${'0'.repeat(64)}`,
+        body,
+      );
+      assert.equal(guess.statusCode, 400, guess.body);
+    }
+    // Past the limit even the right token is refused from that address, and stays usable.
+    const limited = await postFrom(app, '10.9.8.7', `/api/auth/reset-password/${token}`, body);
+    assertLimited(limited, LIMITS.passwordResets.windowSeconds);
+    assert.equal(
+      limited.json().message,
+      'Too many password reset attempts. Please try again later.',
+    );
+    const elsewhere = await postFrom(app, '10.9.8.8', `/api/auth/reset-password/${token}`, body);
+    assert.equal(elsewhere.statusCode, 200, elsewhere.body);
+  });
+
+  it('limits password changes per user; another user still changes theirs', async () => {
+    const { app } = suite;
+    const guesser = await signedInUser(app);
+    const neighbour = await signedInUser(app);
+    const change = (currentPassword: string) => ({
+      currentPassword,
+      newPassword: 'Changed#123',
+    });
+    for (let attempt = 0; attempt < LIMITS.passwordChanges.max; attempt += 1) {
+      const guess = await guesser.client.put(
+        '/api/auth/change-password',
+        change(`Guess#${attempt}`),
+      );
+      assert.equal(guess.statusCode, 400, guess.body);
+    }
+    const limited = await guesser.client.put('/api/auth/change-password', change(PASSWORD));
+    assertLimited(limited, LIMITS.passwordChanges.windowSeconds);
+    assert.equal(
+      limited.json().message,
+      'Too many password change attempts. Please try again later.',
+    );
+    const other = await neighbour.client.put('/api/auth/change-password', change(PASSWORD));
+    assert.equal(other.statusCode, 200, other.body);
+  });
+
+  it('limits checkouts per user, opened and confirmed apart; another user still checks out', async () => {
+    const { app } = suite;
+    const buyer = await signedInUser(app);
+    const neighbour = await signedInUser(app);
+    for (let attempt = 0; attempt < LIMITS.checkouts.max; attempt += 1) {
+      const opened = await startCheckout(buyer.client, [{ product }]);
+      assert.equal(opened.statusCode, 200, opened.body);
+    }
+    const limited = await startCheckout(buyer.client, [{ product }]);
+    assertLimited(limited, LIMITS.checkouts.windowSeconds);
+    assert.equal(limited.json().message, 'Too many checkout attempts. Please try again later.');
+    for (let attempt = 0; attempt < LIMITS.checkouts.max; attempt += 1) {
+      const asked = await buyer.client.post('/api/payments/checkout-success', {
+        sessionId: `cs_unknown_${attempt}`,
+      });
+      assert.equal(asked.statusCode, 404, asked.body);
+    }
+    assertLimited(
+      await buyer.client.post('/api/payments/checkout-success', { sessionId: 'cs_unknown' }),
+      LIMITS.checkouts.windowSeconds,
+    );
+    const other = await startCheckout(neighbour.client, [{ product }]);
+    assert.equal(other.statusCode, 200, other.body);
   });
 });

@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   remotes: Record<RemoteKey, string>;
   /** Stripe's publishable key when the store takes payments with Stripe; absent: local mode. */
   stripePublishableKey?: string;
+  /** The api's payments are simulated (PAYMENT_PROVIDER=local): every page says so. */
+  paymentsSimulated?: boolean;
 }
 
 export const REMOTE_KEYS: readonly RemoteKey[] = ['catalog', 'account', 'checkout', 'admin'];
@@ -16,6 +18,8 @@ export function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (typeof candidate.apiBaseUrl !== 'string') return false;
   const stripeKey: unknown = candidate.stripePublishableKey;
   if (stripeKey !== undefined && typeof stripeKey !== 'string') return false;
+  const simulated: unknown = candidate.paymentsSimulated;
+  if (simulated !== undefined && typeof simulated !== 'boolean') return false;
   const remotes = candidate.remotes as Record<string, unknown> | undefined;
   return (
     typeof remotes === 'object' &&

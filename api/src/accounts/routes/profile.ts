@@ -66,7 +66,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         body: changePasswordBody,
         response: {
           200: json('Changed', messageAnswer),
-          ...errors(UNSAFE, SIGNED_IN, { 400: 'The current password is wrong' }),
+          ...errors(UNSAFE, SIGNED_IN, {
+            400: 'The current password is wrong',
+            429: 'Too many attempts by this user',
+          }),
         },
       },
     },
@@ -112,12 +115,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         body: resetBody,
         response: {
           200: json('Reset', messageAnswer),
-          ...errors(UNSAFE, { 400: 'An invalid, used or expired link' }),
+          ...errors(UNSAFE, {
+            400: 'An invalid, used or expired link',
+            429: 'Too many attempts from this address',
+          }),
         },
       },
     },
     async (request) => {
-      await passwords.resetPassword(request.params.token, request.body.password);
+      await passwords.resetPassword(request.params.token, request.body.password, request.ip);
       return { message: 'Password reset successfully. You can now log in with your new password.' };
     },
   );

@@ -11,12 +11,23 @@ import { viewerOf } from '../../plugins/auth-guard.ts';
 import { json } from '../../http/answers.ts';
 import { errors, SIGNED_IN, UNSAFE } from '../../http/errors.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';
+import { requestLimiter } from '../../infrastructure/request-limit.ts';
 import localCheckoutRoutes from './local-checkout.ts';
 
 const tags = ['Payments'];
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments } = app.services;
+  // Per user, each with its own count: every call asks the payment provider.
+  const limiter = (name: string) =>
+    requestLimiter(
+      app.services.limits,
+      name,
+      app.config.limits.checkouts,
+      'Too many checkout attempts. Please try again later.',
+    );
+  const limitCheckouts = limiter('checkout');
+  const limitConfirmations = limiter('checkout-confirm');
 
   app.post(
     '/create-checkout-session',
@@ -36,20 +47,24 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors(UNSAFE, SIGNED_IN, {
             400: 'An empty cart, a bad quantity, products no longer available (`productIds`), or an expired coupon',
             404: 'The coupon is not found',
+            429: 'Too many checkouts by this user',
             502: 'The payment provider failed; nothing was charged',
             504: 'The payment provider did not answer in time; nothing was charged',
           }),
         },
       },
     },
-    async (request) =>
-      payments.createCheckoutSession(viewerOf(request).user, {
+    async (request) => {
+      const { user } = viewerOf(request);
+      await limitCheckouts(user.id);
+      return payments.createCheckoutSession(user, {
         products: request.body.products.map((line) => ({
           id: (line._id ?? line.id)!,
           quantity: line.quantity,
         })),
         couponCode: request.body.couponCode || null,
-      }),
+      });
+    },
   );
 
   app.post(
@@ -68,13 +83,18 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors(UNSAFE, SIGNED_IN, {
             400: 'Not paid (yet), or the session was cancelled or expired',
             404: "No such checkout session of this user's",
+            429: 'Too many confirmations by this user',
             502: 'The provider failed to answer; a paid order completes by itself later',
             504: 'The provider did not answer in time; a paid order completes by itself later',
           }),
         },
       },
     },
-    async (request) => payments.confirm(viewerOf(request).user.id, request.body.sessionId),
+    async (request) => {
+      const userId = viewerOf(request).user.id;
+      await limitConfirmations(userId);
+      return payments.confirm(userId, request.body.sessionId);
+    },
   );
 
   // Signed by the provider, not by cookies; the signature covers the exact bytes received.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { downloadParams, downloadTicket } from '@store/contract';
 import { json } from '../../http/answers.ts';
 import { errors, SIGNED_IN } from '../../http/errors.ts';
+import { createSameSiteFetchCheck } from '../../http/same-site-fetch.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';
 import { requestLimiter } from '../../infrastructure/request-limit.ts';
 import { viewerOf } from '../../plugins/auth-guard.ts';
@@ -19,11 +20,12 @@ const downloadLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     'Too many download requests. Please try again later.',
   );
 
-  // The signed URL is the credential of the file request; issuing it needs the session.
+  // The signed URL is the credential of the file request; issuing it needs the session, and a
+  // page of another site, which the session cookie would follow, must not spend a download.
   app.get(
     '/download/:productId',
     {
-      onRequest: app.requireUser,
+      onRequest: [createSameSiteFetchCheck(app.config), app.requireUser],
       schema: {
         tags,
         summary: 'A download link for a purchased product',
@@ -36,7 +38,7 @@ const downloadLinkRoutes: FastifyPluginAsyncZod = async (app) => {
             'cache-control': { type: 'string', description: '`private, no-store`' },
           }),
           ...errors(SIGNED_IN, NOT_UUID, {
-            403: 'Download limit reached, or the download expired',
+            403: "Download limit reached, the download expired, or not asked by the store's pages",
             404: 'Not purchased by this user, or the product has no file',
             429: 'Too many download links',
           }),

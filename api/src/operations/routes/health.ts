@@ -19,7 +19,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthAnswer, ...errors() },
       },
     },
-    async () => ({ status: 'ok' as const }),
+    async () => ({
+      status: 'ok' as const,
+      payments:
+        app.config.payments.provider === 'local' ? ('simulated' as const) : ('live' as const),
+    }),
   );
   await app.register(readyRoute);
   await app.register(metricsRoute);

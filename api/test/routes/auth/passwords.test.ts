@@ -111,4 +111,21 @@ describeEachDatabase('forgot, reset and change password', (suite) => {
     });
     assert.equal(anonymous.statusCode, 401);
   });
+
+  it('ends every reset link mailed before a password change', async () => {
+    const { client, email } = await signedInUser(suite.app);
+    assert.equal((await forgot(email)).statusCode, 200);
+    const { token } = await mailedLink(suite.app, email, 'reset-password');
+    const changed = await client.put('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Changed#1',
+    });
+    assert.equal(changed.statusCode, 200, changed.body);
+    const reset = await new TestClient(suite.app).post(`/api/auth/reset-password/${token}`, {
+      password: 'Attacker#1',
+    });
+    assert.equal(reset.statusCode, 400);
+    assert.deepEqual(reset.json(), { message: 'Invalid or expired password reset link' });
+    assert.equal((await login(email, 'Changed#1')).statusCode, 200);
+  });
 });
