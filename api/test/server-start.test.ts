@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
+import { PRODUCTION_ENV } from './helpers/production-env.ts';
+import { freePort } from './scale-out/cluster.ts';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -27,6 +31,36 @@ function start(env: Record<string, string>) {
   });
 }
 
+/** Starts the api and resolves once it listens; `stop` ends it with SIGTERM. */
+function serve(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Server listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.once('exit', () => reject(new Error(`exited before listening:\n${output}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { listening, stop };
+}
+
 describe('starting the api with a bad setting', () => {
   const cases: Array<[Record<string, string>, RegExp]> = [
     [{ PORT: 'abc' }, /^Configuration error: PORT must be a whole number \(got "abc"\)$/],
@@ -39,9 +73,22 @@ describe('starting the api with a bad setting', () => {
       /^Configuration error: Missing required settings: JWT_SECRET .*ADMIN_EMAIL and ADMIN_PASSWORD, SMTP_URL$/,
     ],
     [{ REDIS_URL: 'redis//:secret-pw@cache' }, /^Configuration error: REDIS_URL must be a redis/],
+    [
+      { ...PRODUCTION_ENV, JWT_SECRET: 'change-me-to-at-least-32-random-characters' },
+      /^Configuration error: JWT_SECRET is the placeholder from \.env\.example: set your own value$/,
+    ],
+    [
+      { ...PRODUCTION_ENV, PAYMENT_PROVIDER: '' },
+      /^Configuration error: Production needs a payment provider: STRIPE_SECRET_KEY/,
+    ],
   ];
   for (const [env, expected] of cases) {
-    const title = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+    // A production case names only what it changes in the complete production settings.
+    const base: Record<string, string> = env['JWT_SECRET'] ? PRODUCTION_ENV : {};
+    const title = Object.entries(env)
+      .filter(([name, value]) => base[name] !== value)
+      .map(([name, value]) => `${name}=${value}`);
+    if (env['JWT_SECRET']) title.unshift('production,');
     it(`exits 1 with one line on stderr naming it: ${title.join(' ')}`, async () => {
       const result = await start(env);
       assert.equal(result.code, 1, result.stderr);
@@ -52,4 +99,58 @@ describe('starting the api with a bad setting', () => {
       assert.equal(result.stdout, '');
     });
   }
+});
+
+describe('production on the data folder npm start used', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-start-'));
+  after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start on its demo accounts; a fresh folder starts and keeps strangers out', async () => {
+    const development = serve({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      SEED_DEMO_CATALOG: 'false',
+    });
+    await development.listening;
+    await development.stop();
+
+    const refused = await start({ ...PRODUCTION_ENV, DATA_DIR: dataDir });
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.equal(
+      refused.stderr.trim(),
+      'Configuration error: The database holds the demo account admin@example.com, ' +
+        'shopper@example.com from development: production starts only on a database without demo data',
+    );
+
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-start-'));
+    const port = await freePort();
+    const production = serve({ ...PRODUCTION_ENV, DATA_DIR: fresh, PORT: String(port) });
+    try {
+      await production.listening;
+      const base = `http://127.0.0.1:${port}`;
+      assert.equal((await fetch(`${base}/api/dev/outbox`)).status, 404);
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        body: JSON.stringify({
+          email: PRODUCTION_ENV.ADMIN_EMAIL,
+          password: PRODUCTION_ENV.ADMIN_PASSWORD,
+        }),
+      });
+      assert.equal(login.status, 200);
+      const cookies = login.headers.getSetCookie();
+      assert.equal(cookies.length, 3);
+      for (const cookie of cookies) assert.match(cookie, /; Secure/);
+      // Through a proxy a visitor is a stranger: the status, nothing of what each part said.
+      const ready = await fetch(`${base}/api/ready`, {
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      assert.deepEqual(Object.keys((await ready.json()) as object), ['status']);
+      const health = await fetch(`${base}/api/health`);
+      assert.deepEqual(await health.json(), { status: 'ok', payments: 'simulated' });
+    } finally {
+      await production.stop();
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
 });
