@@ -2,20 +2,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, SETTINGS, loadConfig, type Setting } from '../src/config.ts';
+import { SETTINGS, loadConfig, type Setting } from '../src/config.ts';
+import { refusal } from './helpers/config-refusal.ts';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 const ENV_EXAMPLE = path.resolve(API_ROOT, '..', '.env.example');
-
-function refusal(env: Partial<Record<Setting, string>>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `not a ConfigError: ${String(error)}`);
-    return error.message;
-  }
-  assert.fail(`accepted ${JSON.stringify(env)}`);
-}
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_x' };
 

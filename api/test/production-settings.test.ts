@@ -2,20 +2,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { refusal } from './helpers/config-refusal.ts';
 import { PRODUCTION_ENV } from './helpers/production-env.ts';
 
 const ENV_EXAMPLE = path.resolve(import.meta.dirname, '..', '..', '.env.example');
-
-function refusal(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    assert.ok(error instanceof ConfigError, `not a ConfigError: ${String(error)}`);
-    return error.message;
-  }
-  assert.fail(`accepted ${JSON.stringify(env)}`);
-}
 
 function exampleValues(): Record<string, string> {
   const lines = fs.readFileSync(ENV_EXAMPLE, 'utf8').split('\n');

@@ -20,7 +20,6 @@ import { PRODUCTION_ENV } from '../helpers/production-env.ts';
 
 const WEBHOOK_SECRET = 'metrics-test-local-webhook-secret';
 const TOKEN = 'metrics-token-for-the-tests-0123';
-const PRODUCTION = PRODUCTION_ENV;
 
 describeEachDatabase(
   'GET /api/metrics',
@@ -216,14 +215,14 @@ describe('GET /api/metrics: protection', () => {
   };
 
   it('does not exist in production without METRICS_TOKEN', async () => {
-    const suite = await start(PRODUCTION);
+    const suite = await start(PRODUCTION_ENV);
     const response = await suite.app.inject({ method: 'GET', url: '/api/metrics' });
     assert.equal(response.statusCode, 404);
     assert.doesNotMatch(response.body, /http_requests_total/);
   });
 
   for (const [mode, env] of [
-    ['production', PRODUCTION],
+    ['production', PRODUCTION_ENV],
     ['development', { NODE_ENV: 'development', SEED_DEMO_CATALOG: 'false' }],
   ] as const) {
     it(`wants the bearer token when METRICS_TOKEN is set (${mode})`, async () => {

@@ -10,8 +10,6 @@ import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
 import { TestClient } from '../helpers/client.ts';
 import { PRODUCTION_ENV } from '../helpers/production-env.ts';
 
-const env = PRODUCTION_ENV;
-
 describeEachDatabase(
   'production mode',
   (suite) => {
@@ -36,8 +34,8 @@ describeEachDatabase(
 
     it('creates the first admin from ADMIN_EMAIL and no demo accounts', async () => {
       const admin = await new TestClient(suite.app).post('/api/auth/login', {
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
+        email: PRODUCTION_ENV.ADMIN_EMAIL,
+        password: PRODUCTION_ENV.ADMIN_PASSWORD,
       });
       assert.equal(admin.statusCode, 200);
       assert.equal(admin.json().role, 'admin');
@@ -50,8 +48,8 @@ describeEachDatabase(
 
     it('marks every auth cookie Secure', async () => {
       const login = await new TestClient(suite.app).post('/api/auth/login', {
-        email: env.ADMIN_EMAIL,
-        password: env.ADMIN_PASSWORD,
+        email: PRODUCTION_ENV.ADMIN_EMAIL,
+        password: PRODUCTION_ENV.ADMIN_PASSWORD,
       });
       assert.equal(login.cookies.length, 3);
       for (const cookie of login.cookies) {
@@ -86,7 +84,7 @@ describeEachDatabase(
       assert.equal(response.json().requestId, response.headers['x-request-id']);
     });
   },
-  { env },
+  { env: PRODUCTION_ENV },
 );
 
 for (const kind of databaseKinds()) {
@@ -100,7 +98,7 @@ for (const kind of databaseKinds()) {
           database,
         });
         await development.close();
-        const production = loadConfig({ ...TEST_ENV, ...env, DATA_DIR: dataDir });
+        const production = loadConfig({ ...TEST_ENV, ...PRODUCTION_ENV, DATA_DIR: dataDir });
         await assert.rejects(
           buildApp(production, { database }),
           (error) =>
