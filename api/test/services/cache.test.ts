@@ -6,6 +6,7 @@ import {
   RedisCacheStore,
   type CacheStore,
 } from '../../src/infrastructure/cache.ts';
+import { latch } from '../helpers/latch.ts';
 
 function behavesLikeACacheStore(name: string, create: () => CacheStore) {
   describe(name, () => {
@@ -30,14 +31,17 @@ function behavesLikeACacheStore(name: string, create: () => CacheStore) {
     it('does not keep a value loaded across an invalidation', async () => {
       const name = key();
       let value = 'stale';
+      const [loading, invalidated] = [latch(), latch()];
       const slow = store.remember(name, 60, async () => {
         const seen = value;
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        loading.open();
+        await invalidated.opened;
         return seen;
       });
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await loading.opened;
       value = 'fresh';
       await store.invalidate(name);
+      invalidated.open();
       assert.equal(await slow, 'stale');
       assert.equal(await store.remember(name, 60, async () => value), 'fresh');
     });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MemoryCacheStore, type CacheStore } from '../../src/infrastructure/cache.ts';
 import { etagMatches, ResponseCache, serialize } from '../../src/infrastructure/response-cache.ts';
+import { latch } from '../helpers/latch.ts';
 
 const options = { ttlSeconds: 60, maxBytes: 1024 * 1024 };
 
@@ -44,14 +45,17 @@ describe('response cache', () => {
   it('never serves rows loaded before an invalidation after it', async () => {
     const cache = new ResponseCache(new MemoryCacheStore(), 'test', options);
     let value = 'stale';
+    const [loading, invalidated] = [latch(), latch()];
     const slow = cache.get(await cache.version(), 'a', async () => {
       const seen = value;
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      loading.open();
+      await invalidated.opened;
       return seen;
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await loading.opened;
     value = 'fresh';
     await cache.invalidate();
+    invalidated.open();
     assert.equal((await slow).body.toString(), '"stale"');
     assert.equal(
       (await cache.get(await cache.version(), 'a', async () => value)).body.toString(),

@@ -8,6 +8,7 @@ import {
   type CacheStore,
 } from '../../src/infrastructure/cache.ts';
 import { SessionCache, type LiveSession } from '../../src/accounts/session-cache.ts';
+import { latch } from '../helpers/latch.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -63,14 +64,17 @@ function behavesLikeASessionCache(name: string, createStore: () => CacheStore) {
       const sessions = cache();
       const userId = randomUUID();
       let revoked = false;
+      const [loading, invalidated] = [latch(), latch()];
       const slow = sessions.user('s1', userId, async () => {
         const seen = revoked ? null : live();
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        loading.open();
+        await invalidated.opened;
         return seen;
       });
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await loading.opened;
       revoked = true;
       await sessions.invalidate(userId);
+      invalidated.open();
       assert.ok(await slow, 'the request that started before the logout still passes');
       const load = counting(() => (revoked ? null : live()));
       assert.equal(await sessions.user('s1', userId, load), null);
