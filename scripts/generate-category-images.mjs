@@ -1,5 +1,5 @@
 // Writes the category card images the shell serves at /category/{icon}.png (and default.png).
-// Generated, never downloaded (drawn by the api's artwork, with sharp): `node --import tsx scripts/generate-category-images.mjs`.
+// Generated, never downloaded (drawn by the api's artwork, with sharp): `node scripts/generate-category-images.mjs`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { drawArtwork } from '../api/src/lib/artwork.ts';

@@ -1,10 +1,10 @@
-// `npm test`: every check of the repository, CI's command too. Independent stages run three at a
+// `npm test`: every check of the repository, CI's command too. Independent stages run four at a
 // time, so one's waits leave the two cores to the others; each one's output is kept in
 // test-results/<stage>.log and printed whole when it ends, so parallel output never interleaves.
 // Ends with a table of each stage's start, duration and CPU time.
 //
 //   npm test                 every stage
-//   npm test -- api e2e      the named stages only (api: also api-alone)
+//   npm test -- api e2e      the named stages only (api: api-1, api-2 and api-alone)
 //
 // CI_STAGES ("install=41.2 audit=0.9", seconds) puts stages that ran before this script (.ci/run's
 // install) at the top of the table.
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'test-results');
-const LANES = 3;
+const LANES = 4;
 
 /**
  * CPU seconds of this process's children that have ended (Linux: `/proc/self/stat`'s cutime and
@@ -36,21 +36,23 @@ let cpuSeen = childrenCpuSeconds();
 /**
  * Started in this order as lanes free up. `after`: stages that must have passed first, when they
  * are part of the run. `alone`: runs once every other stage has ended, by itself, in this order.
- * The api and browser tests, the two long ones and mostly waiting, run side by side from as early
- * as they can; the short stages fill the third lane.
+ * `yields`: runs at a lower CPU priority, so the builds and then the browser tests, the longest
+ * chain, take the cores whenever they need them; the others fill the time those wait.
  */
 const STAGES = [
   { name: 'build', command: 'node scripts/build-apps.mjs' },
-  { name: 'api', command: 'npm test -w api' },
+  // One process per half of the files: each one's sleeps and servers overlap the other's work.
+  { name: 'api-1', command: 'API_TEST_SHARD=1/2 npm test -w api', yields: true },
+  { name: 'api-2', command: 'API_TEST_SHARD=2/2 npm test -w api', yields: true },
   { name: 'e2e', command: 'npm test -w e2e', after: ['build'] },
-  { name: 'typecheck', command: 'node scripts/typecheck.mjs' },
-  { name: 'lint', command: 'eslint . && prettier --check .' },
-  { name: 'unit', command: 'jest' },
+  { name: 'typecheck', command: 'node scripts/typecheck.mjs', yields: true },
+  { name: 'lint', command: 'eslint . && prettier --check .', yields: true },
+  { name: 'unit', command: 'jest', yields: true },
   // It restarts the machine's PostgreSQL, which every other stage's database may be on.
   { name: 'api-alone', command: 'npm run test:alone -w api', alone: true },
 ];
 
-/** A name picks that stage and every stage named after it (`api`: api and api-alone). */
+/** A name picks that stage and every stage named after it (`api`: api-1, api-2, api-alone). */
 function selectedStages(args) {
   const picks = (stage, arg) => stage.name === arg || stage.name.startsWith(`${arg}-`);
   const unknown = args.filter((arg) => !STAGES.some((stage) => picks(stage, arg)));
@@ -69,7 +71,7 @@ function run(stage) {
   const startedAt = Date.now();
   console.log(`▶ ${stage.name}: ${stage.command}`);
   return new Promise((resolve) => {
-    const child = spawn(stage.command, {
+    const child = spawn(stage.yields ? `nice -n 10 sh -c '${stage.command}'` : stage.command, {
       cwd: ROOT,
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],

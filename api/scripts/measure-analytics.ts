@@ -4,7 +4,7 @@
  * drops it. Not a test: timings depend on the machine.
  *
  *   MEASURE_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
- *     node --import tsx api/scripts/measure-analytics.ts
+ *     node api/scripts/measure-analytics.ts
  */
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';

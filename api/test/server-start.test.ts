@@ -9,10 +9,10 @@ import { freePort } from './scale-out/cluster.ts';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 
-/** Starts the api as `npm start -w api` does (tsx), with only `env` beyond PATH. */
+/** Starts the api as `npm start -w api` does, with only `env` beyond PATH. */
 function start(env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const child = spawn(process.execPath, ['src/server.ts'], {
       cwd: API_ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,7 +33,7 @@ function start(env: Record<string, string>) {
 
 /** Starts the api and resolves once it listens; `stop` ends it with SIGTERM. */
 function serve(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: API_ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestamp, uuidText } from './formats';
+import { isoTimestamp, uuidText } from './formats.ts';
 
 const PASSWORD_MIN = 'Password must be at least 6 characters long';
 

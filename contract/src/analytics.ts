@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, integer } from './formats';
+import { dollars, integer } from './formats.ts';
 
 export const analyticsSummary = z.object({
   users: integer.meta({ description: 'Every account, admins too' }),

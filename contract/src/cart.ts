@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, idField, integer, uuidText } from './formats';
+import { dollars, idField, integer, uuidText } from './formats.ts';
 
 /** Units of one product in a cart or an order line. */
 export const MAX_QUANTITY = 99;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dollars, idField, integer, isoTimestamp, uuidText } from './formats';
+import { dollars, idField, integer, isoTimestamp, uuidText } from './formats.ts';
 import {
   ACCOUNT_PAGE_LIMIT,
   CATALOG_PAGE_LIMIT,
@@ -8,7 +8,7 @@ import {
   limitParam,
   nextCursor,
   sortParam,
-} from './paging';
+} from './paging.ts';
 
 // Categories and asset types (the dropdowns).
 

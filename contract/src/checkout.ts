@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_CART_LINES, MAX_QUANTITY } from './cart';
-import { dollars, idField, integer, isoTimestamp, uuidText } from './formats';
-import { ACCOUNT_PAGE_LIMIT, cursorParam, limitParam, nextCursor } from './paging';
+import { MAX_CART_LINES, MAX_QUANTITY } from './cart.ts';
+import { dollars, idField, integer, isoTimestamp, uuidText } from './formats.ts';
+import { ACCOUNT_PAGE_LIMIT, cursorParam, limitParam, nextCursor } from './paging.ts';
 
 const productId = z.string().pipe(z.uuid({ error: 'Product id must be a valid id' }));
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idField, integer, isoTimestamp, uuidText } from './formats';
-import { nextCursor } from './paging';
+import { idField, integer, isoTimestamp, uuidText } from './formats.ts';
+import { nextCursor } from './paging.ts';
 
 export const downloadParams = z.object({ productId: idField('Product id') });
 

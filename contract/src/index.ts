@@ -1,12 +1,12 @@
 // The shape of every api request and answer. The api validates, serializes and documents
 // (`/api/openapi.json`) with these schemas; the apps take their types from them with
 // `import type`, so no schema code reaches a browser bundle.
-export * from './formats';
-export * from './paging';
-export * from './accounts';
-export * from './catalog';
-export * from './cart';
-export * from './checkout';
-export * from './downloads';
-export * from './analytics';
-export * from './operations';
+export * from './formats.ts';
+export * from './paging.ts';
+export * from './accounts.ts';
+export * from './catalog.ts';
+export * from './cart.ts';
+export * from './checkout.ts';
+export * from './downloads.ts';
+export * from './analytics.ts';
+export * from './operations.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestamp } from './formats';
+import { isoTimestamp } from './formats.ts';
 
 /**
  * The store's page patterns: the shell's route table (shell/src/app/app-routes.tsx) and `*`

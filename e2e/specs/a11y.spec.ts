@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { axeViolations, BLOCKING_IMPACTS, describeViolations } from '../support/axe';
-import { coverage, screenName, type Role } from '../support/screens';
-import { useStore } from '../support/store';
-import { visitAs } from '../support/visit-as';
+import { axeViolations, BLOCKING_IMPACTS, describeViolations } from '../support/axe.ts';
+import { coverage, screenName, type Role } from '../support/screens.ts';
+import { useStore } from '../support/store.ts';
+import { visitAs } from '../support/visit-as.ts';
 
 const store = useStore();
 

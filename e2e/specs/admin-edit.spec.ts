@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { productCard } from '../support/catalog';
-import { waitForMail } from '../support/outbox';
+import { productCard } from '../support/catalog.ts';
+import { waitForMail } from '../support/outbox.ts';
 import {
   DEMO_ADMIN,
   heading,
@@ -11,9 +11,9 @@ import {
   navLink,
   text,
   waitForRoute,
-} from '../support/shopper';
-import { productBoughtByNewShopper } from '../support/bought-product';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { productBoughtByNewShopper } from '../support/bought-product.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

@@ -8,9 +8,9 @@ import {
   navLink,
   text,
   waitForRoute,
-} from '../support/shopper';
-import { productBoughtByNewShopper } from '../support/bought-product';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { productBoughtByNewShopper } from '../support/bought-product.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

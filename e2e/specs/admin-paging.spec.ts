@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { drawArtwork } from '../../api/src/lib/artwork';
-import { axeViolations, describeViolations } from '../support/axe';
-import { ACTION_TIMEOUT_MS } from '../support/browser';
-import { dollars } from '../support/catalog';
-import { DEMO_ADMIN, heading, logIn, navLink, text, waitForRoute } from '../support/shopper';
-import { apiSessionFor, createProductViaApi } from '../support/store-api';
-import { useStore } from '../support/store';
+import { drawArtwork } from '../../api/src/lib/artwork.ts';
+import { axeViolations, describeViolations } from '../support/axe.ts';
+import { ACTION_TIMEOUT_MS } from '../support/browser.ts';
+import { dollars } from '../support/catalog.ts';
+import { DEMO_ADMIN, heading, logIn, navLink, text, waitForRoute } from '../support/shopper.ts';
+import { apiSessionFor, createProductViaApi } from '../support/store-api.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

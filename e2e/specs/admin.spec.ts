@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { drawArtwork } from '../../api/src/lib/artwork';
-import { productCard } from '../support/catalog';
-import { DEMO_ADMIN, heading, logIn, navLink, text, waitForRoute } from '../support/shopper';
-import { useStore } from '../support/store';
+import { drawArtwork } from '../../api/src/lib/artwork.ts';
+import { productCard } from '../support/catalog.ts';
+import { DEMO_ADMIN, heading, logIn, navLink, text, waitForRoute } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

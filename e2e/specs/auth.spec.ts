@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { waitForMailLink } from '../support/outbox';
+import { waitForMailLink } from '../support/outbox.ts';
 import {
   createVerifiedAccount,
   heading,
@@ -17,8 +17,8 @@ import {
   toast,
   waitForRoute,
   type Account,
-} from '../support/shopper';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Page, Request } from 'playwright-core';
 import { distOf } from '../../scripts/lib/composition.mjs';
-import { builtScripts } from '../support/built-scripts';
-import type { AppName } from '../support/composition';
-import { DEMO_SHOPPER, logIn } from '../support/shopper';
-import { useStore } from '../support/store';
+import { builtScripts } from '../support/built-scripts.ts';
+import type { AppName } from '../support/composition.ts';
+import { DEMO_SHOPPER, logIn } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

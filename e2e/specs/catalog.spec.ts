@@ -7,9 +7,9 @@ import {
   SEEDED,
   waitForCartCount,
   waitUntilInViewport,
-} from '../support/catalog';
-import { DEMO_SHOPPER, heading, logIn, text, waitForRoute } from '../support/shopper';
-import { useStore } from '../support/store';
+} from '../support/catalog.ts';
+import { DEMO_SHOPPER, heading, logIn, text, waitForRoute } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

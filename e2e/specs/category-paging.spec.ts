@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations, describeViolations } from '../support/axe';
-import { parseDollars } from '../support/catalog';
-import { createProductsInCategory, type MadeProduct } from '../support/many-products';
-import { heading, waitForRoute } from '../support/shopper';
-import { useStore } from '../support/store';
+import { axeViolations, describeViolations } from '../support/axe.ts';
+import { parseDollars } from '../support/catalog.ts';
+import { createProductsInCategory, type MadeProduct } from '../support/many-products.ts';
+import { heading, waitForRoute } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

@@ -9,7 +9,7 @@ import {
   parseDollars,
   SEEDED,
   waitForCartCount,
-} from '../support/catalog';
+} from '../support/catalog.ts';
 import {
   createVerifiedAccount,
   DEMO_SHOPPER,
@@ -19,8 +19,8 @@ import {
   newAccount,
   text,
   waitForRoute,
-} from '../support/shopper';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

@@ -14,8 +14,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { APP_NAMES, closeServer, distOf, startAppServer } from '../../scripts/lib/composition.mjs';
-import type { AppName } from '../support/composition';
-import { useStore } from '../support/store';
+import type { AppName } from '../support/composition.ts';
+import { useStore } from '../support/store.ts';
 
 // The build writes brotli and gzip copies beside each text asset (tooling/webpack.cjs) and the
 // static server sends the best one the request accepts; a file rewritten after the build is

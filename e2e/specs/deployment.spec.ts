@@ -5,9 +5,9 @@ import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from '
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { RemoteName } from '../support/composition';
-import { DEMO_ADMIN, heading, logIn, navLink } from '../support/shopper';
-import { useStore } from '../support/store';
+import type { RemoteName } from '../support/composition.ts';
+import { DEMO_ADMIN, heading, logIn, navLink } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Download, Page } from 'playwright-core';
-import { drawArtwork } from '../../api/src/lib/artwork';
+import { drawArtwork } from '../../api/src/lib/artwork.ts';
 import {
   createVerifiedAccount,
   DEMO_ADMIN,
@@ -14,9 +14,9 @@ import {
   newAccount,
   text,
   waitForRoute,
-} from '../support/shopper';
-import { apiSessionFor, createProductViaApi, purchaseViaApi } from '../support/store-api';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { apiSessionFor, createProductViaApi, purchaseViaApi } from '../support/store-api.ts';
+import { useStore } from '../support/store.ts';
 
 // A one-second double-click window (30 s in production) lets the journey spend all five
 // downloads for real instead of waiting two minutes.

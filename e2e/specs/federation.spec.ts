@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { holdRequests } from '../support/held-requests';
+import { holdRequests } from '../support/held-requests.ts';
 import {
   DEMO_ADMIN,
   DEMO_SHOPPER,
@@ -9,9 +9,9 @@ import {
   logIn,
   navLink,
   waitForRoute,
-} from '../support/shopper';
-import type { RemoteName } from '../support/composition';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import type { RemoteName } from '../support/composition.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

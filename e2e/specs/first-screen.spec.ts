@@ -5,9 +5,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createFirstScreen } from '../../scripts/lib/first-screen.mjs';
-import { E2E_ROOT } from '../support/paths';
-import { heading, waitForRoute } from '../support/shopper';
-import { useStore } from '../support/store';
+import { E2E_ROOT } from '../support/paths.ts';
+import { heading, waitForRoute } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 // The shell's server draws the home page into its document for a visitor, and the client
 // hydrates it (scripts/lib/first-screen.mjs, shell/src/first-screen).

@@ -8,11 +8,11 @@ import {
   focusRing,
   isFocused,
   tabTo,
-} from '../support/keyboard';
-import { waitUntilSettled } from '../support/screens';
-import { DEMO_ADMIN, DEMO_SHOPPER, heading, logIn, navbar, navLink } from '../support/shopper';
-import { useStore } from '../support/store';
-import { arrangeOrderAndCartLine } from '../support/visit-as';
+} from '../support/keyboard.ts';
+import { waitUntilSettled } from '../support/screens.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER, heading, logIn, navbar, navLink } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
+import { arrangeOrderAndCartLine } from '../support/visit-as.ts';
 
 const store = useStore();
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { RemoteName } from '../support/composition';
+import type { RemoteName } from '../support/composition.ts';
 import {
   describeShifts,
   footerAboveFold,
@@ -12,12 +12,12 @@ import {
   waitUntilStill,
   watchNetwork,
   type LayoutShift,
-} from '../support/layout-shift';
-import { cartLink } from '../support/catalog';
-import { screensFor, waitUntilSettled, type Role, type Screen } from '../support/screens';
-import { DEMO_ADMIN, DEMO_SHOPPER, heading, logIn, navbar, navLink } from '../support/shopper';
-import { useStore } from '../support/store';
-import { arrangeOrderAndCartLine } from '../support/visit-as';
+} from '../support/layout-shift.ts';
+import { cartLink } from '../support/catalog.ts';
+import { screensFor, waitUntilSettled, type Role, type Screen } from '../support/screens.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER, heading, logIn, navbar, navLink } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
+import { arrangeOrderAndCartLine } from '../support/visit-as.ts';
 
 const store = useStore();
 

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { drawArtwork } from '../../api/src/lib/artwork';
-import { watchForBlankFrames } from '../support/blank-frames';
-import { openProduct, productCard, SEEDED } from '../support/catalog';
-import { holdRequests } from '../support/held-requests';
-import { waitUntilSettled, type Role } from '../support/screens';
+import { drawArtwork } from '../../api/src/lib/artwork.ts';
+import { watchForBlankFrames } from '../support/blank-frames.ts';
+import { openProduct, productCard, SEEDED } from '../support/catalog.ts';
+import { holdRequests } from '../support/held-requests.ts';
+import { waitUntilSettled, type Role } from '../support/screens.ts';
 import {
   heading,
   navbar,
@@ -15,9 +15,9 @@ import {
   signUpViaApi,
   submitLogin,
   text,
-} from '../support/shopper';
-import { useStore } from '../support/store';
-import { visitAs } from '../support/visit-as';
+} from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
+import { visitAs } from '../support/visit-as.ts';
 
 const store = useStore();
 

@@ -8,8 +8,8 @@ import {
   navbar,
   navLink,
   waitForRoute,
-} from '../support/shopper';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { measureLayout } from '../support/layout';
-import { ARTIFACTS_DIR } from '../support/paths';
-import { coverage, screenName, type Role, type Screen } from '../support/screens';
-import { useStore } from '../support/store';
-import { visitAs } from '../support/visit-as';
+import { measureLayout } from '../support/layout.ts';
+import { ARTIFACTS_DIR } from '../support/paths.ts';
+import { coverage, screenName, type Role, type Screen } from '../support/screens.ts';
+import { useStore } from '../support/store.ts';
+import { visitAs } from '../support/visit-as.ts';
 
 const store = useStore();
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { addToCart, cartBadge, productCard, SEEDED, waitForCartCount } from '../support/catalog';
+import { addToCart, cartBadge, productCard, SEEDED, waitForCartCount } from '../support/catalog.ts';
 import {
   createVerifiedAccount,
   heading,
@@ -10,10 +10,10 @@ import {
   submitLogin,
   text,
   waitForRoute,
-} from '../support/shopper';
-import { axeViolations, describeViolations } from '../support/axe';
-import { waitUntilSettled } from '../support/screens';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { axeViolations, describeViolations } from '../support/axe.ts';
+import { waitUntilSettled } from '../support/screens.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cartLink } from '../support/catalog';
-import type { RemoteName } from '../support/composition';
-import { DEMO_ADMIN, heading, logIn, navLink, waitForRoute } from '../support/shopper';
-import { useStore } from '../support/store';
+import { cartLink } from '../support/catalog.ts';
+import type { RemoteName } from '../support/composition.ts';
+import { DEMO_ADMIN, heading, logIn, navLink, waitForRoute } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 const REMOTES: RemoteName[] = ['mf-catalog', 'mf-account', 'mf-checkout', 'mf-admin'];

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, runJourney, type JourneyOptions } from '../support/browser';
-import { addToCart, productCard, SEEDED } from '../support/catalog';
-import { DEMO_SHOPPER, heading, navbar, text } from '../support/shopper';
-import { startStandaloneRemote, type StandaloneRemote } from '../support/standalone-remote';
+import { launchBrowser, runJourney, type JourneyOptions } from '../support/browser.ts';
+import { addToCart, productCard, SEEDED } from '../support/catalog.ts';
+import { DEMO_SHOPPER, heading, navbar, text } from '../support/shopper.ts';
+import { startStandaloneRemote, type StandaloneRemote } from '../support/standalone-remote.ts';
 
 /*
  * `npm run dev -w mf-catalog` as a team owning only that remote runs it: the webpack dev server

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { distOf } from '../../scripts/lib/composition.mjs';
-import { builtScripts } from '../support/built-scripts';
-import type { AppName } from '../support/composition';
-import { useStore } from '../support/store';
+import { builtScripts } from '../support/built-scripts.ts';
+import type { AppName } from '../support/composition.ts';
+import { useStore } from '../support/store.ts';
 
 // The shell's index.html preloads its start chunks (tooling/start-chunks-preload-plugin.cjs):
 // the bootstrap's chunks and the shell's own copies of the shared packages. A preload nobody

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { productCard } from '../support/catalog';
+import { productCard } from '../support/catalog.ts';
 import {
   createVerifiedAccount,
   DEMO_ADMIN,
@@ -12,9 +12,9 @@ import {
   newAccount,
   submitLogin,
   waitForRoute,
-} from '../support/shopper';
-import { apiSessionFor, createProductViaApi, purchaseViaApi } from '../support/store-api';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { apiSessionFor, createProductViaApi, purchaseViaApi } from '../support/store-api.ts';
+import { useStore } from '../support/store.ts';
 
 const store = useStore();
 

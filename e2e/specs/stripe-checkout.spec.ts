@@ -5,10 +5,10 @@ import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startFakeStripe } from '../../api/test/helpers/fake-stripe.ts';
 import { distOf } from '../../scripts/lib/composition.mjs';
-import { SEEDED } from '../support/catalog';
-import { DEMO_SHOPPER, heading, logIn, waitForRoute } from '../support/shopper';
-import { addToCartViaApi, apiSessionFor, productIdViaApi } from '../support/store-api';
-import { useStore } from '../support/store';
+import { SEEDED } from '../support/catalog.ts';
+import { DEMO_SHOPPER, heading, logIn, waitForRoute } from '../support/shopper.ts';
+import { addToCartViaApi, apiSessionFor, productIdViaApi } from '../support/store-api.ts';
+import { useStore } from '../support/store.ts';
 
 // Stripe mode with no network: the api talks to the api tests' fake Stripe, and the browser gets
 // a stand-in for Stripe.js from js.stripe.com (through page.route) whose form is a frame of

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { heading } from '../support/shopper';
-import { useStore } from '../support/store';
+import { heading } from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 // A store deployed with PAYMENT_PROVIDER=local: the api simulates payments and the shell,
 // given the same setting, says so on every page.

@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { addToCart, cartLink, productCard, SEEDED, waitForCartCount } from '../support/catalog';
-import { ARTIFACTS_DIR, E2E_ROOT } from '../support/paths';
+import { addToCart, cartLink, productCard, SEEDED, waitForCartCount } from '../support/catalog.ts';
+import { ARTIFACTS_DIR, E2E_ROOT } from '../support/paths.ts';
 import {
   DEMO_ADMIN,
   DEMO_SHOPPER,
@@ -12,8 +12,8 @@ import {
   logIn,
   navLink,
   waitForRoute,
-} from '../support/shopper';
-import { useStore } from '../support/store';
+} from '../support/shopper.ts';
+import { useStore } from '../support/store.ts';
 
 /*
  * The README's tour: each screen in a state worth showing, checked before it is shot. The shots

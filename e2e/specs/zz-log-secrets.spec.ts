@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { loadConfig } from '../../api/src/config';
-import { E2E_ROOT } from '../support/paths';
-import { API_LOG_FILE, isCurrentRun } from '../support/run-files';
-import { readRecordedSecrets } from '../support/secrets-ledger';
-import { DEMO_ADMIN, DEMO_SHOPPER } from '../support/shopper';
+import { loadConfig } from '../../api/src/config.ts';
+import { E2E_ROOT } from '../support/paths.ts';
+import { API_LOG_FILE, isCurrentRun } from '../support/run-files.ts';
+import { readRecordedSecrets } from '../support/secrets-ledger.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER } from '../support/shopper.ts';
 
 /*
  * Runs last (the runner takes spec files in name order): by then every other spec file's api has

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { API_LOG_FILE, joinRun } from './run-files';
+import { API_LOG_FILE, joinRun } from './run-files.ts';
 
 const PINO_LEVELS: Record<string, number> = {
   trace: 10,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { drawArtwork } from '../../api/src/lib/artwork';
-import { createVerifiedAccount, DEMO_ADMIN, newAccount, type Account } from './shopper';
-import { apiSessionFor, createProductViaApi, purchaseViaApi } from './store-api';
-import type { StoreUnderTest } from './store';
+import { drawArtwork } from '../../api/src/lib/artwork.ts';
+import { createVerifiedAccount, DEMO_ADMIN, newAccount, type Account } from './shopper.ts';
+import { apiSessionFor, createProductViaApi, purchaseViaApi } from './store-api.ts';
+import type { StoreUnderTest } from './store.ts';
 
 export interface BoughtProduct {
   productId: string;

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { ARTIFACTS_DIR } from './paths';
-import { recordCookiesOf } from './secrets-ledger';
+import { ARTIFACTS_DIR } from './paths.ts';
+import { recordCookiesOf } from './secrets-ledger.ts';
 
 export const CHROMIUM_PATH = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,9 +52,6 @@ export async function runJourney(
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
-  // tsx compiles the specs with esbuild's keepNames, which wraps named functions in `__name(...)`;
-  // a function sent to the page (evaluate, waitForFunction, addInitScript) needs that helper too.
-  await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
   const recordCookies = recordCookiesOf(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { navbar } from './shopper';
+import { navbar } from './shopper.ts';
 
 /** Demo products (api/src/demo-data/catalog-data.ts) the journeys buy, with their category slugs. */
 export const SEEDED = {

@@ -17,10 +17,10 @@ import {
   stopProcess,
   writeRuntimeConfig,
 } from '../../scripts/lib/composition.mjs';
-import { API_LOG_LEVEL, keepApiLog } from './api-log';
-import { provisionApiServices, type ApiServices } from './databases';
-import { ARTIFACTS_DIR } from './paths';
-import { seededStore } from './seeded-store';
+import { API_LOG_LEVEL, keepApiLog } from './api-log.ts';
+import { provisionApiServices, type ApiServices } from './databases.ts';
+import { ARTIFACTS_DIR } from './paths.ts';
+import { seededStore } from './seeded-store.ts';
 
 export type AppName = 'shell' | 'mf-catalog' | 'mf-account' | 'mf-checkout' | 'mf-admin';
 export type RemoteName = Exclude<AppName, 'shell'>;

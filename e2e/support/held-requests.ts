@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from 'playwright-core';
-import { ACTION_TIMEOUT_MS } from './browser';
+import { ACTION_TIMEOUT_MS } from './browser.ts';
 
 export interface HeldRequest {
   /** Resolves with the request once the page has sent it (it is held from then on). */

@@ -1,6 +1,6 @@
-import { drawArtwork } from '../../api/src/lib/artwork';
-import { DEMO_ADMIN } from './shopper';
-import { apiSessionFor, createProductViaApi } from './store-api';
+import { drawArtwork } from '../../api/src/lib/artwork.ts';
+import { DEMO_ADMIN } from './shopper.ts';
+import { apiSessionFor, createProductViaApi } from './store-api.ts';
 
 export interface MadeProduct {
   id: string;

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS_DIR } from './paths';
+import { ARTIFACTS_DIR } from './paths.ts';
 
 /**
  * Files one whole e2e run adds to as its spec files go: the api's log and the secrets the run

@@ -8,7 +8,7 @@ import {
   text,
   toast,
   type Account,
-} from './shopper';
+} from './shopper.ts';
 
 export type Role = 'visitor' | 'shopper' | 'admin';
 

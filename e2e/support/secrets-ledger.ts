@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, BrowserContext, Response } from 'playwright-core';
-import { joinRun, SECRETS_FILE } from './run-files';
+import { joinRun, SECRETS_FILE } from './run-files.ts';
 
 /**
  * Every credential the store handed out during the run (session and refresh cookie values) and

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dropDatabases, provisionApiServices, type ApiServices } from './databases';
-import { joinRun, RUN_DIR } from './run-files';
+import { dropDatabases, provisionApiServices, type ApiServices } from './databases.ts';
+import { joinRun, RUN_DIR } from './run-files.ts';
 
 /** Where a spec file's api copies its data from: a data folder and, with PostgreSQL, a database. */
 export interface SeededStore {

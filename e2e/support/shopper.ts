@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { waitForMailLink } from './outbox';
-import { recordPassword } from './secrets-ledger';
+import { waitForMailLink } from './outbox.ts';
+import { recordPassword } from './secrets-ledger.ts';
 
 export interface Account {
   name: string;

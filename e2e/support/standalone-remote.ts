@@ -10,9 +10,9 @@ import {
   stopProcess,
   waitForHttp,
 } from '../../scripts/lib/composition.mjs';
-import { API_LOG_LEVEL, keepApiLog } from './api-log';
-import { isListening, type RemoteName } from './composition';
-import { provisionApiServices } from './databases';
+import { API_LOG_LEVEL, keepApiLog } from './api-log.ts';
+import { isListening, type RemoteName } from './composition.ts';
+import { provisionApiServices } from './databases.ts';
 
 export interface StandaloneRemote {
   /** The remote's webpack dev server, e.g. http://localhost:3001. */

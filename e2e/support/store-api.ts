@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request, type APIRequestContext, type APIResponse } from 'playwright-core';
-import { recordCookiesOfClient } from './secrets-ledger';
-import type { Account } from './shopper';
+import { recordCookiesOfClient } from './secrets-ledger.ts';
+import type { Account } from './shopper.ts';
 
 /**
  * Direct api calls for arranging a journey (an admin's product, a quick purchase). They go

@@ -1,7 +1,7 @@
 import { after, before, type TestContext } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, runJourney, type JourneyOptions } from './browser';
-import { startComposition, type Composition, type CompositionOptions } from './composition';
+import { launchBrowser, runJourney, type JourneyOptions } from './browser.ts';
+import { startComposition, type Composition, type CompositionOptions } from './composition.ts';
 
 export interface StoreUnderTest {
   readonly composition: Composition;

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { SEEDED } from './catalog';
-import { screensFor, type Role, type Screen } from './screens';
-import { DEMO_ADMIN, DEMO_SHOPPER, logIn } from './shopper';
-import { addToCartViaApi, productIdViaApi, purchaseViaApi } from './store-api';
+import { SEEDED } from './catalog.ts';
+import { screensFor, type Role, type Screen } from './screens.ts';
+import { DEMO_ADMIN, DEMO_SHOPPER, logIn } from './shopper.ts';
+import { addToCartViaApi, productIdViaApi, purchaseViaApi } from './store-api.ts';
 
 /**
  * With the signed-in page's session, buys one seeded product and puts another in the cart, so

@@ -118,7 +118,7 @@ export async function waitForHttp(url, timeoutMs = 60_000, gaveUp = () => false)
  *   onSpawn?: (child: import('node:child_process').ChildProcess) => void }} [options]
  */
 export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', onSpawn } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['src/server.ts'], {
     cwd: path.join(ROOT, 'api'),
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), ...env },
     stdio: ['ignore', stdio, stdio],

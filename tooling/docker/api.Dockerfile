@@ -21,4 +21,4 @@ COPY api ./api
 WORKDIR /repo/api
 USER node
 EXPOSE 5000
-CMD ["node", "--import", "tsx", "src/server.ts"]
+CMD ["node", "src/server.ts"]

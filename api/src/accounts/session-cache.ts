@@ -42,10 +42,13 @@ export function sessionVersionName(userId: string): string {
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(
-    private readonly store: CacheStore,
-    private readonly options: SessionCacheOptions,
-  ) {}
+  private readonly store: CacheStore;
+  private readonly options: SessionCacheOptions;
+
+  constructor(store: CacheStore, options: SessionCacheOptions) {
+    this.store = store;
+    this.options = options;
+  }
 
   async user(
     sessionId: string,

@@ -69,7 +69,10 @@ export class FileUpdateJobs {
   readonly queue: string;
   private readonly batchSize: number;
 
-  constructor(private readonly deps: Deps) {
+  private readonly deps: Deps;
+
+  constructor(deps: Deps) {
+    this.deps = deps;
     this.queue = deps.queue ?? FILE_UPDATE_QUEUE;
     this.batchSize = deps.batchSize ?? 500;
   }

@@ -26,12 +26,17 @@ const WATCH_POLL_MS = 100;
  * at once.
  */
 export class PaymentSweepJobs {
-  constructor(
-    private readonly jobs: Jobs,
-    private readonly sweep: () => Promise<unknown>,
-    private readonly intervalSeconds: number,
-    private readonly log: Logger,
-  ) {}
+  private readonly jobs: Jobs;
+  private readonly sweep: () => Promise<unknown>;
+  private readonly intervalSeconds: number;
+  private readonly log: Logger;
+
+  constructor(jobs: Jobs, sweep: () => Promise<unknown>, intervalSeconds: number, log: Logger) {
+    this.jobs = jobs;
+    this.sweep = sweep;
+    this.intervalSeconds = intervalSeconds;
+    this.log = log;
+  }
 
   readonly run = async (job: Job<SweepJob>): Promise<unknown> => {
     try {

@@ -70,11 +70,10 @@ const VERSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export class RedisCacheStore implements CacheStore {
   private readonly redis: Redis;
 
-  constructor(
-    url: string,
-    prefix = 'cache:',
-    private readonly log?: RedisLogger,
-  ) {
+  private readonly log: RedisLogger | undefined;
+
+  constructor(url: string, prefix = 'cache:', log?: RedisLogger) {
+    this.log = log;
     // Auto-pipelining: the version reads of concurrent requests share one write to the socket.
     this.redis = createRedisClient(
       url,

@@ -54,11 +54,15 @@ export class ResponseCache {
   private latest: string | null = null;
   private bytes = 0;
 
-  constructor(
-    private readonly store: CacheStore,
-    readonly name: string,
-    private readonly options: ResponseCacheOptions,
-  ) {}
+  private readonly store: CacheStore;
+  readonly name: string;
+  private readonly options: ResponseCacheOptions;
+
+  constructor(store: CacheStore, name: string, options: ResponseCacheOptions) {
+    this.store = store;
+    this.name = name;
+    this.options = options;
+  }
 
   /** The current version, or null when the store cannot answer (then nothing is cached). */
   async version(): Promise<string | null> {

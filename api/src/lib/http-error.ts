@@ -1,24 +1,30 @@
 /** An expected failure with a client-facing message; the error handler answers it as JSON. */
 export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly statusCode: number,
+    statusCode: number,
     message: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
   ) {
     super(message);
+    this.statusCode = statusCode;
+    this.extra = extra;
+    this.headers = headers;
     this.name = 'HttpError';
   }
 }
 
 /** A 429 from one of the abuse limits; `limit` names it for the refusal metric. */
 export class RateLimitError extends HttpError {
-  constructor(
-    readonly limit: string,
-    message: string,
-    retryAfterSeconds: number,
-  ) {
+  readonly limit: string;
+
+  constructor(limit: string, message: string, retryAfterSeconds: number) {
     super(429, message, {}, { 'retry-after': String(retryAfterSeconds) });
+    this.limit = limit;
     this.name = 'RateLimitError';
   }
 }

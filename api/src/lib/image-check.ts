@@ -20,11 +20,11 @@ const ACCEPTED: Partial<Record<keyof FormatEnum, ImageType>> = {
 
 /** Why an image was refused; the caller words the answer. */
 export class RefusedImage extends Error {
-  constructor(
-    readonly reason: 'not-accepted' | 'damaged' | 'too-many-pixels',
-    options?: ErrorOptions,
-  ) {
+  readonly reason: 'not-accepted' | 'damaged' | 'too-many-pixels';
+
+  constructor(reason: 'not-accepted' | 'damaged' | 'too-many-pixels', options?: ErrorOptions) {
     super(`image refused: ${reason}`, options);
+    this.reason = reason;
     this.name = 'RefusedImage';
   }
 }

@@ -23,14 +23,14 @@ export function isRenditionWidth(width: number): width is RenditionWidth {
 
 /** Why sharp refused an image; the caller words the answer. */
 export class UndecodableImage extends Error {
-  constructor(
-    readonly reason: 'too-many-pixels' | 'undecodable',
-    options?: ErrorOptions,
-  ) {
+  readonly reason: 'too-many-pixels' | 'undecodable';
+
+  constructor(reason: 'too-many-pixels' | 'undecodable', options?: ErrorOptions) {
     super(
       reason === 'too-many-pixels' ? 'image exceeds the pixel limit' : 'image is undecodable',
       options,
     );
+    this.reason = reason;
     this.name = 'UndecodableImage';
   }
 }

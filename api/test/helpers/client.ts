@@ -13,10 +13,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export class TestClient {
   readonly cookies = new Map<string, StoredCookie>();
 
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly origin: string | null = APP_ORIGIN,
-  ) {}
+  private readonly app: FastifyInstance;
+  private readonly origin: string | null;
+
+  constructor(app: FastifyInstance, origin: string | null = APP_ORIGIN) {
+    this.app = app;
+    this.origin = origin;
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name)?.value;

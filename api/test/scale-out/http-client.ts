@@ -24,7 +24,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export class HttpClient {
   readonly cookies = new Map<string, StoredCookie>();
 
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name)?.value;

@@ -98,12 +98,11 @@ export class WebhookSignatureError extends Error {}
  * call may work later. Anything else a provider throws is a fault of the request itself.
  */
 export class ProviderUnavailableError extends Error {
-  constructor(
-    message: string,
-    readonly timedOut: boolean,
-    options?: ErrorOptions,
-  ) {
+  readonly timedOut: boolean;
+
+  constructor(message: string, timedOut: boolean, options?: ErrorOptions) {
     super(message, options);
+    this.timedOut = timedOut;
     this.name = 'ProviderUnavailableError';
   }
 }

@@ -63,11 +63,16 @@ export class Jobs {
   private readonly workers = new Map<string, string[]>();
   private readonly stopping = new AbortController();
 
+  private readonly database: Pick<Database, 'db' | 'driver' | 'withAdvisoryLock'>;
+  private readonly log: Logger;
+
   constructor(
-    private readonly database: Pick<Database, 'db' | 'driver' | 'withAdvisoryLock'>,
+    database: Pick<Database, 'db' | 'driver' | 'withAdvisoryLock'>,
     options: JobsOptions,
-    private readonly log: Logger,
+    log: Logger,
   ) {
+    this.database = database;
+    this.log = log;
     this.db = jobsDatabase(database.driver);
     this.boss = new PgBoss({
       db: this.db,

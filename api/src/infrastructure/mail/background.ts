@@ -14,10 +14,13 @@ interface Logger {
 export class BackgroundMailer {
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(
-    private readonly mailer: Mailer,
-    private readonly log: Logger,
-  ) {}
+  private readonly mailer: Mailer;
+  private readonly log: Logger;
+
+  constructor(mailer: Mailer, log: Logger) {
+    this.mailer = mailer;
+    this.log = log;
+  }
 
   /** Never rejects; `context` is logged with a failure (e.g. the order id). */
   post(message: MailMessage, context: object, failure: string): Promise<void> {

@@ -7,7 +7,11 @@ import { mailDeliveries } from '../../db/schema.ts';
  * its job can still run again: pg-boss keeps a waiting job two weeks at most.
  */
 export class MailDeliveries {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   async delivered(key: string): Promise<boolean> {
     const [row] = await this.db

@@ -49,13 +49,25 @@ function mailJob(message: MailMessage, origin: { key: string; sentAt: Date }): M
  * twice) finds the key and sends nothing.
  */
 export class MailJobs implements Mailer {
+  private readonly jobs: Jobs;
+  private readonly relay: Mailer;
+  private readonly deliveries: MailDeliveries;
+  private readonly log: Logger;
+  private readonly options: MailJobsOptions;
+
   constructor(
-    private readonly jobs: Jobs,
-    private readonly relay: Mailer,
-    private readonly deliveries: MailDeliveries,
-    private readonly log: Logger,
-    private readonly options: MailJobsOptions,
-  ) {}
+    jobs: Jobs,
+    relay: Mailer,
+    deliveries: MailDeliveries,
+    log: Logger,
+    options: MailJobsOptions,
+  ) {
+    this.jobs = jobs;
+    this.relay = relay;
+    this.deliveries = deliveries;
+    this.log = log;
+    this.options = options;
+  }
 
   async send(message: MailMessage): Promise<void> {
     await this.enqueue(message, { key: randomUUID(), sentAt: new Date() });

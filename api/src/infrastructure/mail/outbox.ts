@@ -7,10 +7,13 @@ import { extractLinks, type MailMessage, type Mailer, type OutboxEntry } from '.
 
 /** Development mail: one JSON file per message, readable through GET /api/dev/outbox. */
 export class OutboxMailer implements Mailer {
-  constructor(
-    private readonly dir: string,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+  private readonly dir: string;
+  private readonly log: FastifyBaseLogger | undefined;
+
+  constructor(dir: string, log?: FastifyBaseLogger) {
+    this.dir = dir;
+    this.log = log;
+  }
 
   async send(message: MailMessage): Promise<void> {
     const entry: OutboxEntry = {

@@ -18,11 +18,10 @@ function withTimeouts(smtpUrl: string, timeoutMs: number): string {
 export class SmtpMailer implements Mailer {
   private readonly transport: nodemailer.Transporter;
 
-  constructor(
-    smtpUrl: string,
-    private readonly from: string,
-    timeoutMs = 10_000,
-  ) {
+  private readonly from: string;
+
+  constructor(smtpUrl: string, from: string, timeoutMs = 10_000) {
+    this.from = from;
     this.transport = nodemailer.createTransport(withTimeouts(smtpUrl, timeoutMs));
   }
 

@@ -20,7 +20,11 @@ import {
 export class LocalStorage implements FileStorage {
   readonly kind = 'local' as const;
 
-  constructor(private readonly root: string) {}
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
 
   private pathOf(key: string): string {
     assertSafeKey(key);
