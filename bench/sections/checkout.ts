@@ -51,12 +51,17 @@ export async function purchase(session: Session, product: ProductView): Promise<
   return created.id;
 }
 
-async function pay(sessionId: string): Promise<void> {
-  const paid = await request(`${API_URL}/api/payments/local-checkout/${sessionId}/pay`, {
+/** Pay on the local provider's hosted page, as its form posts it. */
+export function pressPay(sessionId: string): Promise<Response> {
+  return request(`${API_URL}/api/payments/local-checkout/${sessionId}/pay`, {
     method: 'POST',
     headers: { origin: API_URL, 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
   });
+}
+
+async function pay(sessionId: string): Promise<void> {
+  const paid = await pressPay(sessionId);
   await paid.arrayBuffer();
   if (paid.status !== 303) throw new Error(`Pay answered ${paid.status}`);
 }

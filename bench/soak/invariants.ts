@@ -28,6 +28,9 @@ const CHECKS: Record<string, string> = {
   'coupons used by more than one completed order': `
     select count(*)::int as n from (select coupon_id from orders
       where status = 'completed' and coupon_id is not null group by coupon_id having count(*) > 1) x`,
+  'coupons held by more than one pending order': `
+    select count(*)::int as n from (select coupon_id from orders
+      where status = 'pending' and coupon_id is not null group by coupon_id having count(*) > 1) x`,
   'consumed coupons without their completed order': `
     select count(*)::int as n from coupons c where c.consumed_at is not null and not exists (
       select 1 from orders o where o.id = c.consumed_order_id and o.status = 'completed')`,

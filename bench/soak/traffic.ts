@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { purchase } from '../sections/checkout.ts';
+import { pressPay, purchase } from '../sections/checkout.ts';
 import { call, type ProductView, type Session } from '../lib/store-api.ts';
 
 /** Answers by kind of action and status class, plus every 5xx or network failure seen. */
@@ -67,6 +67,39 @@ async function checkout(tally: Tally, session: Session, products: ProductView[])
   }
 }
 
+/**
+ * Two checkouts opened at once with the shopper's coupon, both paid and confirmed: the earlier
+ * is ended or the later refused, and the invariants find the coupon on one order at most.
+ */
+async function couponRace(tally: Tally, session: Session, products: ProductView[]) {
+  const mine = await call('GET', '/api/coupons', { session }).catch(() => null);
+  if (!mine) return tally.record('coupon', 'network');
+  tally.record('coupon', mine.status);
+  const coupon = mine.ok ? ((await mine.json()) as { code: string } | null) : null;
+  if (!coupon) return checkout(tally, session, products);
+  const body = { products: [{ id: pick(products).id, quantity: 1 }], couponCode: coupon.code };
+  const opened: string[] = [];
+  await Promise.all(
+    [0, 1].map(async () => {
+      const answer = await call('POST', '/api/payments/create-checkout-session', {
+        session,
+        body,
+      }).catch(() => null);
+      if (!answer) return tally.record('coupon', 'network');
+      tally.record('coupon', answer.status);
+      if (answer.status >= 500) tally.fail(`coupon checkout answered ${answer.status}`);
+      if (answer.ok) opened.push(((await answer.json()) as { id: string }).id);
+      else await answer.arrayBuffer();
+    }),
+  );
+  for (const sessionId of opened) {
+    await timed(tally, 'coupon', () => pressPay(sessionId));
+    await timed(tally, 'coupon', () =>
+      call('POST', '/api/payments/checkout-success', { session, body: { sessionId } }),
+    );
+  }
+}
+
 async function download(tally: Tally, session: Session) {
   const answer = await call('GET', '/api/orders/purchased-products', { session }).catch(() => null);
   if (!answer) return tally.record('download', 'network');
@@ -102,7 +135,8 @@ export async function shopperLoop(
     const roll = Math.random();
     if (roll < 0.5) await browse(tally, catalog.slugs);
     else if (roll < 0.75) await shopWithCart(tally, session, catalog.products);
-    else if (roll < 0.9) await checkout(tally, session, catalog.products);
+    else if (roll < 0.85) await checkout(tally, session, catalog.products);
+    else if (roll < 0.9) await couponRace(tally, session, catalog.products);
     else await download(tally, session);
   }
 }

@@ -29,16 +29,20 @@ export interface NewOrder {
 /**
  * Inserts a pending order and its lines in one statement: atomic without a transaction's
  * BEGIN and COMMIT round trips, and one commit instead of a transaction's three statements.
+ * Nothing is inserted when the order's coupon has been consumed (see `insertOrderUsingCoupon`).
  */
 export const insertOrder = preparedStatement<{ id: string }, Record<keyof NewOrder, unknown>>(
   'order_insert',
   sql`with created as (
     insert into orders (user_id, subtotal_cents, discount_cents, total_cents, coupon_id,
       coupon_code, discount_percentage, provider)
-    values (${sql.placeholder('userId')}::uuid, ${sql.placeholder('subtotalCents')}::int,
+    select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('subtotalCents')}::int,
       ${sql.placeholder('discountCents')}::int, ${sql.placeholder('totalCents')}::int,
       ${sql.placeholder('couponId')}::uuid, ${sql.placeholder('couponCode')}::text,
-      ${sql.placeholder('discountPercentage')}::int, ${sql.placeholder('provider')}::text)
+      ${sql.placeholder('discountPercentage')}::int, ${sql.placeholder('provider')}::text
+    where ${sql.placeholder('couponId')}::uuid is null or exists (
+      select 1 from coupons
+      where id = ${sql.placeholder('couponId')}::uuid and consumed_at is null)
     returning id
   ), items as (
     insert into order_items (order_id, product_id, name, unit_price_cents, quantity,
@@ -50,6 +54,26 @@ export const insertOrder = preparedStatement<{ id: string }, Record<keyof NewOrd
   )
   select id from created`,
 );
+
+const lockBuyer = preparedStatement<{ id: string }, { userId: string }>(
+  'order_lock_buyer',
+  sql`select id from users where id = ${sql.placeholder('userId')}::uuid for update`,
+);
+
+/**
+ * `insertOrder` for an order that uses a coupon; null when the coupon has been consumed. The
+ * buyer's row is locked first, as `completeOrder` locks it, so the completion of another order
+ * with this coupon has either committed before the insert reads the coupon or waits for this
+ * one. Two pending orders with one coupon are refused by the unique index
+ * `orders_one_pending_per_coupon` (a unique violation).
+ */
+export function insertOrderUsingCoupon(db: Db, order: NewOrder): Promise<{ id: string } | null> {
+  return db.transaction(async (tx) => {
+    await lockBuyer(tx, { userId: order.userId });
+    const [created] = await insertOrder(tx, order);
+    return created ?? null;
+  });
+}
 
 /** One row per order line of the order this call completed; none when another call did. */
 export interface CompletedLine {

@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { orders, products, type Order, type User } from '../db/schema.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, isUniqueViolation } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
 import type { CouponService } from '../cart/coupons.ts';
 import type { OrderService } from './orders.ts';
@@ -12,6 +12,7 @@ import { centsToDollars } from '../catalog/product-view.ts';
 import {
   failOrphanOrders,
   insertOrder,
+  insertOrderUsingCoupon,
   recordSessionStatement,
   type NewOrder,
 } from './order-writes.ts';
@@ -26,6 +27,10 @@ import {
 
 /** An order whose provider session was never stored (the create call died) is abandoned. */
 const ORPHAN_AFTER_MS = 60 * 60 * 1000;
+/** Checkouts opened at once with one coupon take turns ending each other this often at most. */
+const COUPON_ROUNDS = 3;
+
+const couponInUse = () => new HttpError(409, 'Coupon already in use in another checkout');
 
 export interface CheckoutInput {
   products: { id: string; quantity: number }[];
@@ -93,6 +98,11 @@ export function createPaymentService(deps: PaymentDeps) {
     .from(orders)
     .where(eq(orders.providerSessionId, sql.placeholder('sessionId')))
     .prepare('order_by_session');
+  const pendingWithCoupon = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.couponId, sql.placeholder('couponId')), eq(orders.status, 'pending')))
+    .prepare('order_pending_with_coupon');
   const recordSession = recordSessionStatement(db);
 
   function mergeLines(lines: CheckoutInput['products']): Map<string, number> {
@@ -146,7 +156,9 @@ export function createPaymentService(deps: PaymentDeps) {
         })),
       ),
     };
-    const [order] = await insertOrder(db, newOrder);
+    const order = coupon
+      ? await insertHoldingCoupon(newOrder, coupon.id)
+      : (await insertOrder(db, newOrder))[0];
     if (!order) throw new Error('order insert returned nothing');
 
     let session;
@@ -183,6 +195,58 @@ export function createPaymentService(deps: PaymentDeps) {
     return 'clientSecret' in session
       ? { id: session.id, clientSecret: session.clientSecret, totalAmount }
       : { id: session.id, url: session.url, totalAmount };
+  }
+
+  /**
+   * A coupon is held by one open checkout at most: the order is inserted once the checkout that
+   * held the coupon has ended at the provider. A coupon consumed meanwhile (the earlier
+   * checkout was paid) is refused with 409.
+   */
+  async function insertHoldingCoupon(newOrder: NewOrder, couponId: string) {
+    for (let round = 1; ; round += 1) {
+      try {
+        const order = await insertOrderUsingCoupon(db, newOrder);
+        if (!order) throw couponInUse();
+        return order;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (round === COUPON_ROUNDS) throw couponInUse();
+      }
+      await endCheckoutHolding(couponId);
+    }
+  }
+
+  /**
+   * Ends the pending order that holds the coupon: its session is expired at the provider and
+   * the order failed, or, when the provider says it was paid, the order completes and the
+   * coupon stays with it (409).
+   */
+  async function endCheckoutHolding(couponId: string): Promise<void> {
+    const [holder] = await pendingWithCoupon.execute({ couponId });
+    if (!holder) return;
+    if (!holder.providerSessionId) {
+      // Being opened right now; one whose provider call died is abandoned after the hour.
+      if (Date.now() - holder.createdAt.getTime() < ORPHAN_AFTER_MS) throw couponInUse();
+      await deps.orders.fail(holder.id);
+      return;
+    }
+    let session;
+    try {
+      session = await provider.endSession(holder.providerSessionId);
+    } catch (error) {
+      if (isServiceOutage(error)) throw error;
+      log.error(
+        { err: error, orderId: holder.id },
+        'ending the checkout that held the coupon failed',
+      );
+      throw checkoutUnavailable(error);
+    }
+    if (session?.paid) {
+      await settle(holder, false, session);
+      throw couponInUse();
+    }
+    if (session && !session.expired) throw couponInUse();
+    await deps.orders.fail(holder.id);
   }
 
   async function orderOfSession(sessionId: string): Promise<Order | null> {

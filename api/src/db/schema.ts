@@ -256,6 +256,10 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // A coupon is held by one open checkout at most (checkout/payments.ts ends the earlier one).
+    uniqueIndex('orders_one_pending_per_coupon')
+      .on(t.couponId)
+      .where(sql`${t.status} = 'pending'`),
     // Analytics: revenue per day over completed orders.
     index('orders_completed_at_idx')
       .on(t.completedAt)

@@ -1,32 +1,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { wrapPglite, type Database } from '../../src/db/client.ts';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
 import { createPglite } from '../../src/db/pglite.ts';
 import { createAnalyticsService } from '../../src/analytics/analytics.ts';
 import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
+import { migrationsBefore } from '../helpers/migrations.ts';
 import { dailySalesRows, recountFromOrders } from '../helpers/sales-recount.ts';
 
 const FIRST_ROLLUP_MIGRATION = '0005_daily_sales';
-
-/** A copy of the migrations whose journal stops before the rollup: the schema it upgrades. */
-function migrationsBeforeRollup(): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-migrations-'));
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === FIRST_ROLLUP_MIGRATION);
-  assert.ok(cut > 0, `${FIRST_ROLLUP_MIGRATION} is in the journal`);
-  journal.entries = journal.entries.slice(0, cut);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 for (const kind of databaseKinds()) {
   describe(`daily_sales backfill by its migration [${kind}]`, () => {
@@ -36,7 +20,7 @@ for (const kind of databaseKinds()) {
       // The PGlite test template is already migrated; an empty database is needed here.
       database =
         kind === 'pglite' ? wrapPglite(await createPglite()) : await openTestDatabase(kind);
-      oldMigrations = migrationsBeforeRollup();
+      oldMigrations = migrationsBefore(FIRST_ROLLUP_MIGRATION);
     });
     after(async () => {
       await database?.close();

@@ -1,31 +1,15 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { wrapPglite, type Database } from '../../src/db/client.ts';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
 import { createPglite } from '../../src/db/pglite.ts';
 import { rawRows } from '../../src/db/raw-rows.ts';
 import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
+import { migrationsBefore } from '../helpers/migrations.ts';
 
 const SELLER_SIDE_MIGRATION = '0011_seller_side';
-
-/** A copy of the migrations whose journal stops before the seller side: the schema it upgrades. */
-function migrationsBeforeSellerSide(): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-migrations-'));
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === SELLER_SIDE_MIGRATION);
-  assert.ok(cut > 0, `${SELLER_SIDE_MIGRATION} is in the journal`);
-  journal.entries = journal.entries.slice(0, cut);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 for (const kind of databaseKinds()) {
   describe(`seller-side migration backfill [${kind}]`, () => {
@@ -35,7 +19,7 @@ for (const kind of databaseKinds()) {
       // The PGlite test template is already migrated; an empty database is needed here.
       database =
         kind === 'pglite' ? wrapPglite(await createPglite()) : await openTestDatabase(kind);
-      oldMigrations = migrationsBeforeSellerSide();
+      oldMigrations = migrationsBefore(SELLER_SIDE_MIGRATION);
     });
     after(async () => {
       await database?.close();

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { wrapPglite, type Database, type Db } from '../../src/db/client.ts';
-import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
 import { createPglite } from '../../src/db/pglite.ts';
 import { createAnalyticsService } from '../../src/analytics/analytics.ts';
 import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
+import { migrationsBefore } from '../helpers/migrations.ts';
 
 const COUNTS_MIGRATION = '0009_store_counts';
 
@@ -62,21 +61,6 @@ async function assertCountsMatch(db: Db): Promise<Counts> {
   assert.equal(analyticsData.users, expected.users);
   assert.equal(analyticsData.products, expected.liveProducts);
   return expected;
-}
-
-/** A copy of the migrations whose journal stops before store_counts: the schema it upgrades. */
-function migrationsBeforeCounts(): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-migrations-'));
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === COUNTS_MIGRATION);
-  assert.ok(cut > 0, `${COUNTS_MIGRATION} is in the journal`);
-  journal.entries = journal.entries.slice(0, cut);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
 }
 
 /** `n` users, and `n` products of which every third is soft-deleted, in one statement each. */
@@ -215,7 +199,7 @@ for (const kind of databaseKinds()) {
       // The PGlite test template is already migrated; an empty database is needed here.
       database =
         kind === 'pglite' ? wrapPglite(await createPglite()) : await openTestDatabase(kind);
-      oldMigrations = migrationsBeforeCounts();
+      oldMigrations = migrationsBefore(COUNTS_MIGRATION);
     });
     after(async () => {
       await database?.close();

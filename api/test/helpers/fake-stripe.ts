@@ -51,7 +51,7 @@ export type FakeOutage = 'none' | 'error' | 'hang';
 
 /**
  * A few endpoints of Stripe's API, in-process on 127.0.0.1: coupons, Checkout Sessions
- * (create, hosted or embedded, and retrieve), refunds (create against a paid session's
+ * (create, hosted or embedded, retrieve and expire), refunds (create against a paid session's
  * payment, and list) with idempotent replays, and a record of every request. `outage` makes
  * creation (sessions, coupons, refunds) or retrieval fail or hang, as a Stripe incident would.
  * `paySession`, `dashboardRefund` and the `*Event` builders play Stripe's side: a shopper
@@ -182,6 +182,29 @@ export async function startFakeStripe() {
           data: refunds.filter((refund) => refund.payment_intent === paymentIntent).reverse(),
         });
       }
+      const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+      if (req.method === 'POST' && expiring) {
+        const session = sessions.get(decodeURIComponent(expiring[1]!));
+        if (!session) {
+          return answer(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such session',
+            },
+          });
+        }
+        if (session.status !== 'open') {
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+            },
+          });
+        }
+        session.status = 'expired';
+        return answer(200, session);
+      }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const session = sessions.get(decodeURIComponent(match[1]!));
@@ -223,6 +246,8 @@ export async function startFakeStripe() {
   function paySession(sessionId: string): FakePayment {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no fake session ${sessionId}`);
+    if (session.status !== 'open')
+      throw new Error(`fake session ${sessionId} is ${session.status}`);
     counter += 1;
     const payment: FakePayment = {
       id: `pi_test_${counter}`,

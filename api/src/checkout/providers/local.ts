@@ -195,6 +195,11 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
       return session ? toProviderSession(session) : null;
     },
 
+    async endSession(sessionId) {
+      const session = await cancel(sessionId);
+      return session ? toProviderSession(session) : null;
+    },
+
     // Nothing was charged anywhere: the refund is what the store records (`order_refunds`).
     async refund(request) {
       return {

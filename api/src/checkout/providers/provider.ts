@@ -121,6 +121,11 @@ export interface PaymentProvider {
   /** null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<ProviderSession | null>;
   /**
+   * Ends an open session so that it can no longer be paid (Stripe's "expire"), and answers the
+   * session as it is then: expired, or paid when the shopper paid first. null when unknown.
+   */
+  endSession(sessionId: string): Promise<ProviderSession | null>;
+  /**
    * Refunds the order's payment in full (what is left of it after partial refunds), at most
    * once per order and attempt whoever calls, however often: Stripe by an idempotency key per
    * order and attempt. Throws `RefundRefusedError` when the provider refuses it and

@@ -146,6 +146,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
+  async function endSession(sessionId: string): Promise<ProviderSession | null> {
+    try {
+      return toProviderSession(await reaching(() => stripe.checkout.sessions.expire(sessionId)));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      // Stripe expires open sessions only: this one was paid or has expired already.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        return retrieveSession(sessionId);
+      throw error;
+    }
+  }
+
   async function listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
     const page = await reaching(() =>
       stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
@@ -241,6 +253,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     retrieveSession,
+    endSession,
     refund,
     listRefunds,
 

@@ -39,7 +39,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Prices come from the database. Creates a pending order and asks the payment ' +
           'provider for a checkout session: a hosted page (`url`, the local provider) or ' +
-          "Stripe's embedded Checkout (`clientSecret`).",
+          "Stripe's embedded Checkout (`clientSecret`). A coupon is held by one open checkout: " +
+          'an earlier checkout of the shopper with it is ended at the provider first.',
         security: SIGNED_IN_ONLY,
         body: checkoutBody,
         response: {
@@ -47,6 +48,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors(UNSAFE, SIGNED_IN, {
             400: 'An empty cart, a bad quantity, products no longer available (`productIds`), or an expired coupon',
             404: 'The coupon is not found',
+            409: 'The coupon is held by another checkout that was paid or is being opened',
             429: 'Too many checkouts by this user',
             502: 'The payment provider failed; nothing was charged',
             504: 'The payment provider did not answer in time; nothing was charged',
