@@ -143,23 +143,35 @@ export function stopProcess(child) {
 
 /**
  * @param {string} appName
- * @param {{ apiPort?: number, port?: number, runtimeConfig?: object, root?: string }} [options]
+ * @param {{ apiPort?: number, apiTarget?: string, port?: number, host?: string,
+ *   runtimeConfig?: object, renderManifestUrl?: string, root?: string }} [options]
+ *   `apiTarget`: where the shell reaches the api (default 127.0.0.1:`apiPort`);
+ *   `renderManifestUrl`: where the shell's server fetches the first screen's remote from, when
+ *   the browser-facing address in the runtime config is not reachable from the server (an image);
  *   `root`: another build of the app than its dist folder (the bench's A/B serves saved ones).
  */
 export async function startAppServer(
   appName,
-  { apiPort = API_PORT, port = apps[appName].port, runtimeConfig, root = distOf(appName) } = {},
+  {
+    apiPort = API_PORT,
+    apiTarget = `http://127.0.0.1:${apiPort}`,
+    port = apps[appName].port,
+    host,
+    runtimeConfig,
+    renderManifestUrl,
+    root = distOf(appName),
+  } = {},
 ) {
   const isShell = appName === 'shell';
-  const apiTarget = `http://127.0.0.1:${apiPort}`;
   return startStaticServer({
     root,
     port,
+    host,
     spa: isShell,
     apiTarget: isShell ? apiTarget : undefined,
     runtimeConfig: isShell ? runtimeConfig : undefined,
     renderDocument: isShell
-      ? firstScreenDocuments({ shellRoot: root, apiTarget, runtimeConfig })
+      ? firstScreenDocuments({ shellRoot: root, apiTarget, runtimeConfig, renderManifestUrl })
       : undefined,
   });
 }

@@ -78,12 +78,24 @@ function evaluateRemote(code, url, shared, shellRequire) {
 
 /**
  * The first screen of the shell at `shellRoot` (its build, with `server/first-screen.cjs`), with
- * the remote's server render and stylesheets found through its manifest's address in the runtime
- * config, and the categories from the api. `render(url)` resolves to the document's parts, or to
- * null when any of them cannot be had in time: the document then keeps its boot screen, as
- * before, so a remote or an api that is down never holds the store's document.
+ * the remote's server render and stylesheets, and the categories from the api at `apiTarget`.
+ * The remote's files are fetched from `renderManifestUrl`'s folder when given (an address only
+ * the server uses: in a composition of images the browser's `localhost:3001` is the shell's own
+ * container), else from the runtime config's address; the document always names the runtime
+ * config's, the browser's. Render code runs only from one of those two, the server's own
+ * settings. `render(url)` resolves to the document's parts, or to null when any of them cannot
+ * be had in time: the document then keeps its boot screen, as before, so a remote or an api
+ * that is down never holds the store's document.
+ * @param {{ shellRoot: string, apiTarget: string, runtimeConfig?: any, renderManifestUrl?: string,
+ *   log?: (line: string) => unknown }} options
  */
-export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = console.error }) {
+export function createFirstScreen({
+  shellRoot,
+  apiTarget,
+  runtimeConfig,
+  renderManifestUrl,
+  log = console.error,
+}) {
   const shellFile = path.join(shellRoot, 'server', 'first-screen.cjs');
   const shellRequire = createRequire(shellFile);
   let shell = null;
@@ -111,8 +123,10 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
     if (!module) throw new Error('The shell has no server render');
     const manifestUrl = remotes?.[module.FIRST_SCREEN_REMOTE];
     if (typeof manifestUrl !== 'string') throw new Error('No remote for the first screen');
-    const manifest = await fetchWithin(manifestUrl, 'json');
+    const sourceUrl = renderManifestUrl ?? manifestUrl;
+    const manifest = await fetchWithin(sourceUrl, 'json');
     const base = new URL('.', manifestUrl);
+    const source = new URL('.', sourceUrl);
     const routes = manifest.exposes?.find((expose) => expose.name === 'routes');
     const styles = (routes?.assets?.css?.sync ?? []).map((file) => ({
       href: new URL(file, base).href,
@@ -131,12 +145,12 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
         ...(routes?.assets?.js?.sync ?? []).map((file) => new URL(file, base)),
       ].map((url) => url.href),
     };
-    const serverUrl = new URL('server/pages.cjs', base).href;
+    const serverUrl = new URL('server/pages.cjs', source).href;
     // The document links the remote's stylesheets render-blocking, so a stylesheet its origin
     // does not answer would hold the whole page's first paint: such a remote is not drawn.
     const [code] = await Promise.all([
       fetchWithin(serverUrl, 'text'),
-      ...styles.map(({ href }) => fetchWithin(href, 'text')),
+      ...styles.map(({ file }) => fetchWithin(new URL(file, source).href, 'text')),
     ]);
     // The same file as last time is the same module: its components keep their identity.
     if (code !== evaluated?.code) {
@@ -148,11 +162,8 @@ export function createFirstScreen({ shellRoot, apiTarget, runtimeConfig, log = c
     return { exports: evaluated.exports, styles, preloads };
   });
 
-  const categories = freshFor(async () => {
-    const { apiBaseUrl } = await config();
-    const base = /^https?:/.test(apiBaseUrl) ? apiBaseUrl : `${apiTarget}${apiBaseUrl}`;
-    return fetchWithin(`${base.replace(/\/+$/, '')}/dropdown/categories`, 'json');
-  });
+  // The server's own address of the api, never the browser's (`apiBaseUrl` may name another host).
+  const categories = freshFor(() => fetchWithin(`${apiTarget}/api/dropdown/categories`, 'json'));
 
   // One line per cause, not per document: a remote that is down would fill the log.
   let lastProblem = null;
@@ -201,7 +212,10 @@ export function withFirstScreen(template, { root, stateScript, styles, preloads 
     .replace('</body>', () => `${stateScript}</body>`);
 }
 
-/** The static server's `renderDocument` for the shell (scripts/lib/static-server.mjs). */
+/**
+ * The static server's `renderDocument` for the shell (scripts/lib/static-server.mjs).
+ * @param {Parameters<typeof createFirstScreen>[0]} options
+ */
 export function firstScreenDocuments(options) {
   const render = createFirstScreen(options);
   return async (req, file) => {

@@ -87,11 +87,20 @@ async function resolveFile(root, urlPath, spa) {
   return spa && !path.extname(decoded) ? path.join(root, 'index.html') : null;
 }
 
+/**
+ * The api behind the shell's origin. `X-Forwarded-For` is the address this server saw, replacing
+ * any the client wrote: an api that trusts its proxy (TRUST_PROXY) limits sign-ups and logins
+ * per that address.
+ */
 function proxy(req, res, target) {
   const url = new URL(req.url ?? '/', target);
+  const forwardedFor = req.socket.remoteAddress ?? '';
   const upstream = http.request(
     url,
-    { method: req.method, headers: { ...req.headers, host: url.host } },
+    {
+      method: req.method,
+      headers: { ...req.headers, host: url.host, 'x-forwarded-for': forwardedFor },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
