@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { parse } from 'yaml';
 import { runtimeConfigFromEnv, waitForHttp } from '../../scripts/lib/composition.mjs';
 import { E2E_ROOT } from '../support/paths.ts';
 import { useStore } from '../support/store.ts';
@@ -12,7 +14,8 @@ import { useStore } from '../support/store.ts';
 // sets it up: the browser's addresses in the runtime config, and the server's own addresses of
 // the api and of the catalog (in a composition the browser's `localhost:3001` is not the catalog).
 const store = useStore();
-const SERVE_APP = path.resolve(E2E_ROOT, '..', 'scripts', 'serve-app.mjs');
+const ROOT = path.resolve(E2E_ROOT, '..');
+const SERVE_APP = path.join(ROOT, 'scripts', 'serve-app.mjs');
 const CARD = 'data-testid="category-card"';
 const BOOT = 'data-testid="boot-screen"';
 
@@ -81,6 +84,49 @@ test("draws the home page from the catalog's and the api's server addresses and 
   // Without the server's own address it can only try the browser's: the boot screen is sent.
   const unreachable = await serveShell(env);
   assert.ok((await homeDocument(unreachable, false)).includes(BOOT));
+});
+
+/**
+ * The shell's environment as `docker-compose config` renders docker-compose.yml with
+ * .env.example, with the composition's service names (`api`, `mf-catalog`) made this machine's.
+ */
+function composeShellEnv(): Record<string, string> {
+  const example = Object.fromEntries(
+    readFileSync(path.join(ROOT, '.env.example'), 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  const config = spawnSync(
+    'docker-compose',
+    ['-f', path.join(ROOT, 'docker-compose.yml'), 'config'],
+    {
+      env: { PATH: process.env.PATH ?? '', ...example },
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(config.status, 0, config.stderr || 'docker-compose is not installed');
+  const { services } = parse(config.stdout) as {
+    services: Record<string, { environment?: Record<string, string> }>;
+  };
+  const names: Record<string, string> = {
+    'http://api:5000': store.apiUrl,
+    'http://mf-catalog:3001': store.composition.urlOf('mf-catalog'),
+  };
+  return Object.fromEntries(
+    Object.entries(services.shell?.environment ?? {}).map(([key, value]) => [
+      key,
+      Object.entries(names).reduce((text, [from, to]) => text.replace(from, to), value),
+    ]),
+  );
+}
+
+test("with the compose file's settings the shell's image draws the home page", async () => {
+  const env = composeShellEnv();
+  assert.equal(env.RENDER_REMOTE_URL, `${store.composition.urlOf('mf-catalog')}/mf-manifest.json`);
+  const { PORT: _port, ...settings } = env;
+  const base = await serveShell(settings);
+  assert.ok((await homeDocument(base, true)).includes(CARD), 'the home page is not drawn');
 });
 
 test('forwards /api with the address it saw, never one the client wrote', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +18,9 @@ import {
 } from '../../scripts/lib/security-headers.mjs';
 
 // No browser and no composition: the shell's runtime config and Content-Security-Policy as
-// `npm start` (scripts/lib) and the shell's container (write-runtime-config.sh) render them.
+// `npm start` (scripts/lib) and the shell's image (scripts/serve-app.mjs) serve them.
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const NGINX_SCRIPT = path.join(ROOT, 'tooling/docker/write-runtime-config.sh');
+const SERVE_APP = path.join(ROOT, 'scripts/serve-app.mjs');
 const KEY = 'pk_test_51Store0123456789abcdef';
 const STRIPE = {
   'script-src': ['https://js.stripe.com'],
@@ -58,27 +59,25 @@ function assertStripeAllowed(policy: Map<string, string[]>, allowed: boolean) {
   if (allowed) assert.equal(policy.get('frame-src')?.[0], "'self'");
 }
 
-/** The shell's container start: the rendered config and the CSP line of its nginx snippet. */
-function renderInContainer(env: Record<string, string>) {
-  const dir = mkdtempSync(path.join(temp, 'nginx-'));
-  const headers = path.join(dir, 'store-headers.conf');
-  const run = spawnSync('sh', [NGINX_SCRIPT, dir, headers], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-    encoding: 'utf8',
+/** The shell's image: scripts/serve-app.mjs with `env` on a free port, its own empty build. */
+async function serveShell(env: Record<string, string>) {
+  const root = mkdtempSync(path.join(temp, 'image-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+  const child = spawn(process.execPath, [SERVE_APP], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      APP: 'shell',
+      APP_ROOT: root,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const configFile = path.join(dir, 'runtime-config.json');
-  const rendered = run.status === 0 && existsSync(configFile);
-  return {
-    status: run.status,
-    stderr: run.stderr,
-    wroteConfig: existsSync(configFile),
-    config: rendered
-      ? (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>)
-      : null,
-    policy: rendered
-      ? /Content-Security-Policy "([^"]+)"/.exec(readFileSync(headers, 'utf8'))?.[1]
-      : undefined,
-  };
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const base = /http:\/\/[^\s]+/.exec(line.toString())?.[0];
+  assert.ok(base, line.toString());
+  return { base, stop: () => child.kill() };
 }
 
 /** A shell document as `npm start` serves it, with `config` deployed beside it. */
@@ -128,58 +127,41 @@ describe('npm start (scripts/lib)', () => {
   });
 });
 
-describe("the shell's container (tooling/docker/write-runtime-config.sh)", () => {
-  test('renders neither a key nor Stripe origins without STRIPE_PUBLISHABLE_KEY', () => {
-    const rendered = renderInContainer({});
-    assert.equal(rendered.status, 0, rendered.stderr);
-    assert.deepEqual(rendered.config, runtimeConfigFromEnv({}, 'localhost'));
-    assertStripeAllowed(directives(rendered.policy), false);
-  });
-
-  test('renders the key and the Stripe origins with it', () => {
-    const rendered = renderInContainer({ STRIPE_PUBLISHABLE_KEY: KEY });
-    assert.equal(rendered.status, 0, rendered.stderr);
-    assert.equal(rendered.config?.stripePublishableKey, KEY);
-    assertStripeAllowed(directives(rendered.policy), true);
-  });
-
-  test('says payments are simulated exactly when PAYMENT_PROVIDER=local, as npm start does', () => {
-    for (const [env, simulated] of [
-      [{}, undefined],
-      [{ PAYMENT_PROVIDER: 'stripe', STRIPE_PUBLISHABLE_KEY: KEY }, undefined],
-      [{ PAYMENT_PROVIDER: 'local' }, true],
-    ] as const) {
-      const rendered = renderInContainer(env);
-      assert.equal(rendered.status, 0, rendered.stderr);
-      assert.equal(rendered.config?.paymentsSimulated, simulated, JSON.stringify(env));
-      assert.deepEqual(rendered.config, runtimeConfigFromEnv(env, 'localhost'));
-    }
-  });
-
-  test('renders the same config and policy as npm start, with and without the key', () => {
-    const envs: Record<string, string>[] = [{}, { STRIPE_PUBLISHABLE_KEY: KEY }];
+describe("the shell's image (scripts/serve-app.mjs)", () => {
+  test('answers the config npm start renders, and its policy, with and without the key', async () => {
+    const envs: Record<string, string>[] = [
+      {},
+      { STRIPE_PUBLISHABLE_KEY: KEY },
+      { PAYMENT_PROVIDER: 'local' },
+    ];
     for (const env of envs) {
-      const config = runtimeConfigFromEnv(env, 'localhost');
-      const rendered = renderInContainer(env);
-      assert.deepEqual(rendered.config, config);
-      const expected = directives(
-        contentSecurityPolicy(allowedOrigins(config), { stripe: usesStripe(config) }),
-      );
-      const actual = directives(rendered.policy);
-      assert.deepEqual([...actual.keys()], [...expected.keys()]);
-      for (const [name, sources] of expected) {
-        assert.deepEqual([...(actual.get(name) ?? [])].sort(), [...sources].sort(), name);
+      const served = await serveShell(env);
+      try {
+        const config = runtimeConfigFromEnv(env, 'localhost');
+        assert.deepEqual(await (await fetch(`${served.base}/runtime-config.json`)).json(), config);
+        const expected = directives(
+          contentSecurityPolicy(allowedOrigins(config), { stripe: usesStripe(config) }),
+        );
+        const actual = directives(
+          (await fetch(`${served.base}/cart`)).headers.get('content-security-policy'),
+        );
+        assert.deepEqual(actual, expected, JSON.stringify(env));
+        assertStripeAllowed(actual, 'STRIPE_PUBLISHABLE_KEY' in env);
+      } finally {
+        served.stop();
       }
     }
   });
 
-  test('refuses to start with a secret, restricted or malformed key, writing nothing', () => {
+  test('refuses to start with a secret, restricted or malformed key', () => {
     for (const [value, message] of REFUSED) {
-      const rendered = renderInContainer({ STRIPE_PUBLISHABLE_KEY: value });
-      assert.equal(rendered.status, 1, value);
-      assert.match(rendered.stderr, message);
-      assert.match(rendered.stderr, /STRIPE_PUBLISHABLE_KEY/);
-      assert.equal(rendered.wroteConfig, false, value);
+      const run = spawnSync(process.execPath, [SERVE_APP], {
+        env: { PATH: process.env.PATH ?? '', APP: 'shell', STRIPE_PUBLISHABLE_KEY: value },
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 1, value);
+      assert.match(run.stderr, message);
+      assert.match(run.stderr, /STRIPE_PUBLISHABLE_KEY/);
     }
   });
 });

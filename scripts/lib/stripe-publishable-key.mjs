@@ -1,8 +1,8 @@
 /**
  * `STRIPE_PUBLISHABLE_KEY` as the shell may publish it in its runtime config: a Stripe
  * publishable key, or nothing (local mode). The runtime config is public, so a secret or
- * restricted key is refused rather than served. tooling/docker/write-runtime-config.sh applies
- * the same rules.
+ * restricted key is refused rather than served (by `npm start` and by every shell image, which
+ * runs scripts/serve-app.mjs).
  */
 export function stripePublishableKeyFromEnv(env = process.env) {
   const key = env.STRIPE_PUBLISHABLE_KEY;

@@ -1,4 +1,6 @@
-# One image recipe for the shell and each remote: `--build-arg APP=mf-catalog`.
+# One image recipe for the shell and each remote: `--build-arg APP=mf-catalog`. Every app is
+# served by scripts/serve-app.mjs, the static server `npm start` and the browser tests run
+# (docs/decisions/apps-served-by-node.md); the shell's also draws the home page's first screen.
 FROM node:26.12.1-trixie-slim AS build
 ARG APP
 WORKDIR /repo
@@ -19,10 +21,30 @@ RUN npm ci --no-audit --no-fund
 COPY ${APP} ./${APP}
 RUN npm run build -w ${APP}
 
-FROM nginx:1.27.2-alpine
+FROM node:26.12.1-trixie-slim
 ARG APP
-ENV CORS_ORIGIN=* API_UPSTREAM=http://127.0.0.1:9
-COPY tooling/docker/nginx-app.conf /etc/nginx/templates/default.conf.template
-COPY tooling/docker/write-runtime-config.sh /docker-entrypoint.d/40-runtime-config.sh
-COPY --from=build /repo/${APP}/dist /usr/share/nginx/html
-EXPOSE 80
+ENV NODE_ENV=production APP=${APP} HOST=0.0.0.0
+WORKDIR /repo
+COPY --from=build /repo/package.json /repo/package-lock.json ./
+COPY --from=build /repo/scripts/prune-lockfile.mjs ./scripts/
+COPY --from=build /repo/tooling/package.json /repo/tooling/apps.cjs ./tooling/
+COPY --from=build /repo/shared/package.json ./shared/
+COPY --from=build /repo/contract/package.json ./contract/
+COPY --from=build /repo/shell/package.json ./shell/
+COPY --from=build /repo/mf-catalog/package.json ./mf-catalog/
+COPY --from=build /repo/mf-account/package.json ./mf-account/
+COPY --from=build /repo/mf-checkout/package.json ./mf-checkout/
+COPY --from=build /repo/mf-admin/package.json ./mf-admin/
+COPY --from=build /repo/api/package.json ./api/
+COPY --from=build /repo/e2e/package.json ./e2e/
+COPY --from=build /repo/bench/package.json ./bench/
+# The shell's first-screen render requires its packages at run time; a remote's files are static.
+RUN if [ "$APP" = shell ]; then \
+      npm ci --omit=dev --no-audit --no-fund --workspace shell --include-workspace-root=false; \
+    fi
+COPY scripts/serve-app.mjs ./scripts/
+COPY scripts/lib ./scripts/lib
+COPY --from=build /repo/${APP}/dist ./${APP}/dist
+USER node
+EXPOSE 3000 3001 3002 3003 3004
+CMD ["node", "scripts/serve-app.mjs"]
