@@ -48,6 +48,8 @@ const STAGES = [
   { name: 'typecheck', command: 'node scripts/typecheck.mjs', yields: true },
   { name: 'lint', command: 'eslint . && prettier --check .', yields: true },
   { name: 'unit', command: 'jest', yields: true },
+  // The api's and the shell's image recipes executed and started (no container engine here).
+  { name: 'images', command: 'node scripts/image-dry-run.mjs api shell', yields: true },
   // It restarts the machine's PostgreSQL, which every other stage's database may be on.
   { name: 'api-alone', command: 'npm run test:alone -w api', alone: true },
 ];

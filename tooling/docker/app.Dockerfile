@@ -5,7 +5,7 @@ FROM node:26.12.1-trixie-slim AS build
 ARG APP
 WORKDIR /repo
 COPY package.json package-lock.json tsconfig.base.json ./
-COPY scripts/prune-lockfile.mjs ./scripts/
+COPY scripts/prune-lockfile.mjs scripts/check-federation-contract.mjs ./scripts/
 COPY tooling ./tooling
 COPY shared ./shared
 COPY contract ./contract
@@ -18,6 +18,12 @@ COPY api/package.json ./api/
 COPY e2e/package.json ./e2e/
 COPY bench/package.json ./bench/
 RUN npm ci --no-audit --no-fund
+# The build checks the federation contract: the shell's mounts against each remote's pages.
+COPY shell/src/remotes/remote-routes.ts ./shell/src/remotes/
+COPY mf-catalog/src/routes.tsx ./mf-catalog/src/
+COPY mf-account/src/routes.tsx ./mf-account/src/
+COPY mf-checkout/src/routes.tsx ./mf-checkout/src/
+COPY mf-admin/src/routes.tsx ./mf-admin/src/
 COPY ${APP} ./${APP}
 RUN npm run build -w ${APP}
 
