@@ -41,7 +41,7 @@ test('a visitor sees the home page, explores it and opens a category', (t) =>
     await page.waitForFunction(() => window.scrollY > 0);
     await waitUntilInViewport(browseHeading);
 
-    // The visible text is the spec's; the name also says where the link leads.
+    // The visible text is the store's copy; the name also says where the link leads.
     const learnMore = page.getByRole('link', { name: 'Learn More about the marketplace' });
     assert.equal(await learnMore.evaluate((link) => link.firstChild?.textContent), 'Learn More');
     await learnMore.click();

@@ -82,7 +82,7 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_user_purpose_idx').on(t.userId, t.purpose)],
 );
 
-/** Categories and asset types share one shape: the dropdown item of the spec. */
+/** Categories and asset types share one shape: the item of the store's dropdown menus. */
 const dropdownColumns = () => ({
   id: id(),
   // The URL slug.

@@ -3,8 +3,9 @@ import type { ApiClient } from './api-types';
 
 /** Calls go to `/api` until `setApiBaseUrl`; tests pass their own `adapter`. */
 export function createApiClient(defaults: CreateAxiosDefaults = {}): ApiClient {
-  // The session is cookies and the api may live on another origin; the spec wants no client
-  // timeout (0 is axios's "none", spelled out so a changed default cannot add one).
+  // The session is cookies and the api may live on another origin. No client timeout: an admin's
+  // large upload must not be cut short (0 is axios's "none", spelled out so a changed default
+  // cannot add one).
   return axios.create({ baseURL: '/api', withCredentials: true, timeout: 0, ...defaults });
 }
 

@@ -20,7 +20,7 @@ interface RefreshOptions {
 }
 
 /**
- * Spec section 4: on a 401, refresh once and repeat the request. Concurrent 401s share one
+ * On a 401, refresh once and repeat the request. Concurrent 401s share one
  * refresh, the refresh call itself never triggers another, and each request retries at most once.
  * Returns the function that removes the interceptor.
  */

@@ -16,7 +16,7 @@ export interface AuthState {
   checkingAuth: boolean;
 }
 
-/** Spec section 4: the stored user counts only while the indicator cookie exists. */
+/** The stored user counts only while the indicator cookie exists. */
 export function initialAuthState(): AuthState {
   const indicator = hasLoggedInCookie();
   const stored = indicator ? loadStoredUser() : null;

@@ -3,7 +3,7 @@ import type { CartTotals } from './cart-types';
 
 const roundCents = (amount: number) => Math.round(amount * 100) / 100;
 
-/** Spec section 9: subtotal = sum of price x quantity; the coupon takes a percentage off. */
+/** Subtotal = sum of price x quantity; the coupon takes a percentage off. */
 export function computeTotals(items: CartItem[], coupon: Coupon | null): CartTotals {
   const subtotal = roundCents(items.reduce((sum, item) => sum + item.price * item.quantity, 0));
   const discount = coupon ? roundCents((subtotal * coupon.discountPercentage) / 100) : 0;

@@ -26,7 +26,7 @@ export const fetchCategories = createAsyncThunk<
   async (_, { rejectWithValue }) => {
     try {
       const { data } = await apiClient.get<CategoriesAnswer>('/dropdown/categories');
-      // The spec: an answer without `data` is an empty category list.
+      // An answer without `data` is an empty category list.
       return data.data ?? [];
     } catch (error) {
       console.error('Failed to fetch categories', error);
@@ -47,7 +47,7 @@ export const fetchCategoryStatistics = createAsyncThunk<
 >('categories/fetchStatistics', async (_, { rejectWithValue }) => {
   try {
     const { data } = await apiClient.get<StatisticsAnswer>('/dropdown/categories/statistics');
-    // The spec: an answer without `data` is an empty category list.
+    // An answer without `data` is an empty category list.
     return data.data ?? [];
   } catch {
     notify.error('Failed to fetch category statistics');

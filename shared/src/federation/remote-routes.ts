@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 
 /**
  * The contract of every remote's one expose, `./routes`: each route path the remote owns (as
- * written in the spec's route table) mapped to its page. The shell owns the guards around them.
+ * written in the store's route table) mapped to its page. The shell owns the guards around them.
  */
 export interface RemoteRoutesModule {
   pages: Record<string, ComponentType>;

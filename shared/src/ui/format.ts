@@ -38,7 +38,7 @@ export function formatDate(iso: string): string {
   return day.format(date);
 }
 
-/** Spec section 9: an order is named by the last 8 characters of its id. */
+/** An order is named by the last 8 characters of its id. */
 export function shortOrderId(id: string): string {
   return id.slice(-8);
 }

@@ -50,7 +50,7 @@ describe('notify: each kind with its duration', () => {
     },
   );
 
-  it('pins the spec durations: error, blank and custom 4 s, success 2 s', () => {
+  it('pins the durations: error, blank and custom 4 s, success 2 s', () => {
     expect(TOAST_DURATION_MS).toEqual({ error: 4000, blank: 4000, custom: 4000, success: 2000 });
   });
 

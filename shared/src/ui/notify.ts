@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { toast as ToastApi, UpdateOptions } from 'react-toastify';
 
-/** Spec section 9: how long each kind stays; a loading toast stays until updated or dismissed. */
+/** How long each kind stays; a loading toast stays until updated or dismissed. */
 export const TOAST_DURATION_MS = { error: 4000, blank: 4000, custom: 4000, success: 2000 } as const;
 
 /** Names a loading or custom toast, to update or dismiss it later. */

@@ -7,7 +7,7 @@ const TONES: Record<string, string | undefined> = {
 };
 
 /**
- * An order's status, capitalised (spec section 4): completed green, pending yellow, failed red,
+ * An order's status, capitalised: completed green, pending yellow, failed red,
  * anything else gray (refunded, disputed). The shopper's orders and the admin's Orders tab.
  */
 export function StatusBadge({ status }: { status: string }) {

@@ -4,7 +4,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { markToastContainerMounted, TOAST_DURATION_MS } from './notify';
 import { ToastTransition } from './toast-transition';
 
-/** Spec section 9: at most 20 on screen, top-center; each kind's duration is set by `notify`. */
+/** At most 20 on screen, top-center; each kind's duration is set by `notify`. */
 export const TOAST_LIMIT = 20;
 
 const containerProps: ToastContainerProps = {

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import type { ToastTransitionProps } from 'react-toastify';
 
-/** Spec section 9: a dismissed toast is removed 1 s later. */
+/** A dismissed toast is removed 1 s later. */
 export const TOAST_EXIT_MS = 1000;
 const COLLAPSE_MS = 300;
 

@@ -16,7 +16,7 @@ import {
   VerifyEmailPage,
 } from './lazy-pages';
 
-/** Exactly the spec's route table; remote pages are keyed by the same path strings. */
+/** The store's route table; remote pages are keyed by the same path strings. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner />}>

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { LoadingScreen } from './loading-screen';
 
 /**
- * Spec section 4: check authentication at start and hold the routes until it is known. The
+ * Check authentication at start and hold the routes until it is known. The
  * check is the bootstrap's (`check`), dispatched before React's first render so the profile
  * request is not left waiting for that render's effects. Only the first check holds the routes:
  * a later token refresh must not unmount the page (and its form).

@@ -1,7 +1,7 @@
 import { cartCleared, fetchCart, selectUser, useAppDispatch, useAppSelector } from '@store/shared';
 import { useEffect } from 'react';
 
-/** Spec section 4: once a user is known the cart is loaded; signing out forgets it. */
+/** Once a user is known the cart is loaded; signing out forgets it. */
 export function CartLoader() {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?.id;

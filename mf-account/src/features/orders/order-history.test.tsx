@@ -50,7 +50,7 @@ describe('OrderHistory', () => {
     ['refunded', 'Refunded', 'other'],
     ['disputed', 'Disputed', 'other'],
   ] as const)('colours status %s as %s (%s)', async (status, label, tone) => {
-    // Refunded and disputed take the spec's gray, for any status beyond the first three.
+    // Refunded and disputed are gray, as is any status beyond the first three.
     jest
       .spyOn(apiClient, 'get')
       .mockImplementation(answerGets({ '/orders': page([order({ status })]) }));

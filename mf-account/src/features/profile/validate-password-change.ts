@@ -6,7 +6,7 @@ export interface PasswordChange {
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** Spec section 5: checked in this order; the first failing rule wins. */
+/** Checked in this order; the first failing rule wins. */
 export function validatePasswordChange({ current, next, confirm }: PasswordChange): string | null {
   if (next !== confirm) return "New passwords don't match";
   if (next.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 6 characters long';

@@ -11,7 +11,7 @@ export function isImage(file: File): boolean {
   return file.type.startsWith('image/');
 }
 
-/** Spec section 5: the asset's size is shown in MB with 2 decimals. */
+/** The asset's size is shown in MB with 2 decimals. */
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }

@@ -27,7 +27,7 @@ function priceProblem(raw: string): string | undefined {
   return undefined;
 }
 
-/** Everything but the original asset is required (spec section 5). */
+/** Everything but the original asset is required. */
 export function validateProduct(draft: ProductDraft, hasPreview: boolean): DraftErrors {
   const errors: DraftErrors = {};
   if (!draft.name.trim()) errors.name = 'Name is required';

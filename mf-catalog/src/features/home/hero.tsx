@@ -18,7 +18,7 @@ export function Hero() {
           Explore Collection
         </button>
         {/* The hidden words make the link's name say where it leads (for screen readers and
-            search engines); the visible text stays the spec's. */}
+            search engines); the visible text stays the store's copy. */}
         <Link to="/about" className={primitives.secondary}>
           Learn More<span className="visually-hidden"> about the marketplace</span>
         </Link>

@@ -1,6 +1,6 @@
 import styles from './home.module.css';
 
-/** Fixed copy from the spec, not loaded figures. */
+/** The store's fixed copy, not loaded figures. */
 const STATS = [
   { value: '10K+', label: 'Happy Customers' },
   { value: '50K+', label: 'Quality Products' },

@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
-  it('renders the copy and links from the spec', () => {
+  it('renders its copy and links', () => {
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.getByText('Sign in to your account to continue')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 export type StrengthLabel = 'Weak' | 'Medium' | 'Strong';
 
 export interface PasswordStrength {
-  /** 0-4, one point per rule met (spec section 5). */
+  /** 0-4, one point per rule met. */
   score: number;
   label: StrengthLabel | null;
 }

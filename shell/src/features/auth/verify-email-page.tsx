@@ -17,7 +17,7 @@ const CARD = {
 
 const NO_TOKEN = 'Invalid verification link';
 
-/** Spec section 8: a failure is told in a toast as well as on the page. */
+/** A failure is told in a toast as well as on the page. */
 function failed(message: string): VerifyState {
   notify.error(message);
   return { status: 'error', message };
