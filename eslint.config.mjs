@@ -114,6 +114,35 @@ const API_LAYER_ZONES = API_LAYERS.slice(1).map((layer, index) => ({
     'down a layer, or pass it in.',
 }));
 
+// The api's domains, lowest first: a domain may import the ones before it, never one after it, so
+// no two domains depend on each other (a welcome coupon on verification is a hook the accounts
+// domain is given, not an import of the cart). A new domain takes its place here; pricing would go
+// between catalog and cart, licenses and reviews beside downloads.
+const API_DOMAIN_ORDER = [
+  'infrastructure',
+  'accounts',
+  'catalog',
+  'cart',
+  'checkout',
+  'downloads',
+  'analytics',
+  'operations',
+  'startup',
+  'demo-data',
+];
+const unplaced = API_DOMAINS.filter((domain) => !API_DOMAIN_ORDER.includes(domain));
+if (unplaced.length) {
+  throw new Error(`Place the api's ${unplaced.join(', ')} in API_DOMAIN_ORDER (eslint.config.mjs)`);
+}
+const API_DOMAIN_ZONES = API_DOMAIN_ORDER.slice(0, -1).map((domain, index) => ({
+  target: `api/src/${domain}/**`,
+  from: API_DOMAIN_ORDER.slice(index + 1).map((later) => `api/src/${later}/**`),
+  message:
+    `The api's ${domain} domain may not import ${API_DOMAIN_ORDER.slice(index + 1).join(', ')}: ` +
+    `domains import only the ones before them (${API_DOMAIN_ORDER.join(' < ')}). Move the piece ` +
+    'both need down, or have the later domain pass it in (a hook, a callback).',
+}));
+
 const SHARED_ONLY_IMPORTS = [
   ...['react-router', 'react-router-dom'].map((name) => ({
     name,
@@ -263,7 +292,10 @@ export default tseslint.config(
     files: ['api/src/**'],
     plugins: { 'import-x': importX },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: API_LAYER_ZONES }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: ROOT, zones: [...API_LAYER_ZONES, ...API_DOMAIN_ZONES] },
+      ],
     },
   },
   {

@@ -117,7 +117,7 @@ export async function buildApp(
 
   await app.register(errorHandler);
   await app.register(onRequest, { config, security });
-  // Parsed on first read (lib/auth-cookies.ts requestCookie), not by a hook on every request.
+  // Parsed on first read (accounts/auth-cookies.ts requestCookie), not by a hook on every request.
   await app.register(cookie, { hook: false });
   await app.register(database, { config, database: options.database });
   await app.register(metrics);

@@ -95,6 +95,15 @@ const VIOLATIONS = {
       'export { productRoutes, viewerOf, buildApp };',
     ],
   },
+  apiDomain: {
+    filePath: 'api/src/accounts/boundary-check.ts',
+    lines: [
+      "import { issueWelcomeCoupon } from '../cart/coupons.ts';",
+      "import type { CatalogService } from '../catalog/categories.ts';",
+      'export { issueWelcomeCoupon };',
+      'export type { CatalogService };',
+    ],
+  },
   apiDatabase: {
     filePath: 'api/src/db/boundary-check.ts',
     lines: [
@@ -247,6 +256,11 @@ describe('lint rules', () => {
       'an api service importing a route, a plugin or the app',
       'apiService',
       /services may not import the app \(app.ts, server.ts\) or routes and plugins: imports run routes -> services -> db -> lib/,
+    ],
+    [
+      'an api domain importing a later one, types included (accounts -> cart -> catalog was a cycle)',
+      'apiDomain',
+      /The api's accounts domain may not import catalog, cart/,
     ],
     [
       'the api database layer importing a service or a route helper',

@@ -4,7 +4,6 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation, tooManyRequests } from '../lib/http-error.ts';
-import { issueWelcomeCoupon } from '../cart/coupons.ts';
 import {
   consumeEmailToken,
   discardEmailTokens,
@@ -24,6 +23,11 @@ export interface AuthDeps {
   limits: RateLimitStore;
   sessions: SessionService;
   log: FastifyBaseLogger;
+  /**
+   * What other domains do when an address is verified for the first time, inside the
+   * transaction that verifies it (the cart's welcome coupon): accounts never imports them.
+   */
+  onFirstVerified: (tx: Pick<Db, 'insert' | 'update'>, userId: string) => Promise<void>;
 }
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -117,7 +121,7 @@ export function createAuthService(deps: AuthDeps) {
         .set({ isEmailVerified: true, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning();
-      if (verified) await issueWelcomeCoupon(tx, verified.id);
+      if (verified) await deps.onFirstVerified(tx, verified.id);
       return verified ?? null;
     });
     if (!user) throw new HttpError(400, 'Invalid or expired verification link');

@@ -3,7 +3,6 @@ import { users } from '../db/schema.ts';
 import { HttpError, tooManyRequests } from '../lib/http-error.ts';
 import { requestLimiter } from '../infrastructure/request-limit.ts';
 import type { AuthDeps, AuthService } from './auth.ts';
-import { issueWelcomeCoupon } from '../cart/coupons.ts';
 import {
   consumeEmailToken,
   discardEmailTokens,
@@ -62,7 +61,7 @@ export function createPasswordService(deps: AuthDeps, auth: AuthService) {
         .from(users)
         .where(eq(users.id, owner));
       // Reset verifies the address; a first verification earns the welcome coupon.
-      if (before && !before.verified) await issueWelcomeCoupon(tx, owner);
+      if (before && !before.verified) await deps.onFirstVerified(tx, owner);
       await tx
         .update(users)
         .set({ passwordHash, isEmailVerified: true, updatedAt: new Date() })

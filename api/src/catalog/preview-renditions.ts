@@ -6,7 +6,7 @@ import {
   UndecodableImage,
   type RenditionWidth,
 } from '../lib/image-renditions.ts';
-import { fallbackPreviewPng } from '../startup/fallback-preview.ts';
+import { fallbackPreviewPng } from './fallback-preview.ts';
 import type { FileStorage } from '../infrastructure/storage/storage.ts';
 
 /** Beside the original, in the same storage: `previews/<name>.w320.webp`. */

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import { createWebVitalsMetrics, type WebVitalsMetrics } from '../operations/web-vitals-metrics.ts';
+import { createWebVitalsMetrics, type WebVitalsMetrics } from './web-vitals-metrics.ts';
 
 export interface StoreMetrics {
   /** This app's metrics plus the process's, as `GET /api/metrics` answers them. */

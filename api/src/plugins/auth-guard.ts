@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../db/schema.ts';
-import { ACCESS_COOKIE, requestCookie } from '../lib/auth-cookies.ts';
+import { ACCESS_COOKIE, requestCookie } from '../accounts/auth-cookies.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { appWide } from '../lib/plugin.ts';
 import { verifyAccessToken } from '../accounts/access-tokens.ts';

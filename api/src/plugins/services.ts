@@ -7,7 +7,11 @@ import { createAuthService, type AuthService } from '../accounts/auth.ts';
 import { createCacheStore, type CacheStore } from '../infrastructure/cache.ts';
 import { createCartService, type CartService } from '../cart/cart.ts';
 import { createCatalogService, type CatalogService } from '../catalog/categories.ts';
-import { createCouponService, type CouponService } from '../cart/coupons.ts';
+import {
+  createCouponService,
+  issueWelcomeCoupon,
+  type CouponService,
+} from '../cart/coupons.ts';
 import { createDownloadService, type DownloadService } from '../downloads/downloads.ts';
 import type { JwtKeys } from '../accounts/jwt-keys.ts';
 import { Jobs } from '../infrastructure/jobs/boss.ts';
@@ -126,7 +130,15 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       log: app.log,
     });
     const sessions = createSessions(app.db, config, sessionCache, app.log);
-    const deps = { db: app.db, config, mailer, limits, sessions, log: app.log };
+    const deps = {
+      db: app.db,
+      config,
+      mailer,
+      limits,
+      sessions,
+      log: app.log,
+      onFirstVerified: issueWelcomeCoupon,
+    };
     const auth = createAuthService(deps);
     const passwords = createPasswordService(deps, auth);
     const storage = options.overrides?.storage ?? createStorage(config.storage);

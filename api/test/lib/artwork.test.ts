@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import sharp from 'sharp';
 import { drawArtwork } from '../../src/lib/artwork.ts';
-import { fallbackPreviewPng } from '../../src/startup/fallback-preview.ts';
+import { fallbackPreviewPng } from '../../src/catalog/fallback-preview.ts';
 
 /** Every pixel decoded, refused if the data is cut short. */
 async function decode(png: Buffer) {

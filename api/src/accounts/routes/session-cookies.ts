@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { setSessionCookies } from '../../lib/auth-cookies.ts';
+import { setSessionCookies } from '../auth-cookies.ts';
 import type { IssuedSession } from '../sessions.ts';
 import { signAccessToken } from '../access-tokens.ts';
 

@@ -5,7 +5,7 @@ import {
   REFRESH_COOKIE,
   clearSessionCookies,
   requestCookie,
-} from '../../lib/auth-cookies.ts';
+} from '../auth-cookies.ts';
 import { verifyAccessToken } from '../access-tokens.ts';
 import { json } from '../../http/answers.ts';
 import { errors, UNSAFE } from '../../http/errors.ts';

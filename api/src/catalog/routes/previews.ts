@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { isRenditionWidth } from '../../lib/image-renditions.ts';
 import { isSafeKey } from '../../infrastructure/storage/storage.ts';
-import { fallbackPreviewPng } from '../../startup/fallback-preview.ts';
+import { fallbackPreviewPng } from '../fallback-preview.ts';
 import { renditionKey } from '../preview-renditions.ts';
 import { FALLBACK_PREVIEW, PREVIEW_PREFIX } from '../product-view.ts';
 
