@@ -7,11 +7,7 @@ import { createAuthService, type AuthService } from '../accounts/auth.ts';
 import { createCacheStore, type CacheStore } from '../infrastructure/cache.ts';
 import { createCartService, type CartService } from '../cart/cart.ts';
 import { createCatalogService, type CatalogService } from '../catalog/categories.ts';
-import {
-  createCouponService,
-  issueWelcomeCoupon,
-  type CouponService,
-} from '../cart/coupons.ts';
+import { createCouponService, issueWelcomeCoupon, type CouponService } from '../cart/coupons.ts';
 import { createDownloadService, type DownloadService } from '../downloads/downloads.ts';
 import type { JwtKeys } from '../accounts/jwt-keys.ts';
 import { Jobs } from '../infrastructure/jobs/boss.ts';
