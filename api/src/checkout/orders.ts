@@ -10,7 +10,7 @@ import { rawRows } from '../db/raw-rows.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { containing } from '../lib/like-pattern.ts';
 import { isUuid } from '../lib/uuid.ts';
-import { issueRewardCoupon, REWARD_THRESHOLD_CENTS } from '../cart/coupons.ts';
+import { issueRewardCoupon, REWARD_THRESHOLD_CENTS } from '../cart/coupon-ledger.ts';
 import type { BackgroundMailer } from '../infrastructure/mail/background.ts';
 import { orderConfirmationMail } from '../infrastructure/mail/templates.ts';
 import type { StoreMetrics } from '../infrastructure/metrics.ts';

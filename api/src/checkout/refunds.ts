@@ -1,13 +1,20 @@
 import type { AdminOrder } from '@store/contract';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { coupons, orderItems, orderRefunds, orders, type Order } from '../db/schema.ts';
+import { orderItems, orderRefunds, orders, type Order } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
 import type { BackgroundMailer } from '../infrastructure/mail/background.ts';
 import { orderRefundMail } from '../infrastructure/mail/templates.ts';
+import {
+  consumeAgain,
+  reinstateReward,
+  restoreUsedCoupon,
+  revokeReward,
+} from '../cart/coupon-ledger.ts';
+import { restoreGrants, revokeGrants } from './grants.ts';
 import { markOrderTakenBack, restoreRefundedOrder, type TakenBackOrder } from './order-writes.ts';
 import type { OrderService } from './orders.ts';
 import {
@@ -110,103 +117,6 @@ export function createRefundService(deps: RefundDeps) {
     const buyer = result.rows[0];
     if (!buyer) throw new Error(`order buyer ${userId} not found`);
     return buyer;
-  }
-
-  /**
-   * Takes back what the order granted: its grants are revoked and their downloads come off the
-   * buyer's `purchased_products` (what was used stays used). A product that no other
-   * unrevoked grant of the buyer's holds is revoked outright (no download, 0 of 0). In one
-   * statement, whose snapshot still sees this order's grants unrevoked: hence `order_id <>`.
-   */
-  async function revokeGrants(tx: Tx, orderId: string) {
-    await tx.execute(sql`with revoked as (
-        update purchase_grants set revoked_at = now()
-        where order_id = ${orderId} and revoked_at is null
-        returning user_id, product_id, downloads
-      ), taken as (
-        select r.user_id, r.product_id, r.downloads, exists (
-          select 1 from purchase_grants g
-          where g.user_id = r.user_id and g.product_id = r.product_id
-            and g.order_id <> ${orderId} and g.revoked_at is null
-        ) as kept
-        from revoked r
-      )
-      update purchased_products pp set
-        max_downloads = case when t.kept then greatest(pp.max_downloads - t.downloads, 0) else 0 end,
-        remaining_downloads = case when t.kept
-          then greatest(pp.remaining_downloads - t.downloads, 0) else 0 end,
-        revoked_at = case when t.kept then pp.revoked_at else now() end,
-        updated_at = now()
-      from taken t
-      where pp.user_id = t.user_id and pp.product_id = t.product_id`);
-  }
-
-  /**
-   * A failed refund gives the order's grants back: their downloads are added again, and a
-   * product the refund had revoked opens again with this order's downloads (the count used
-   * before the refund is not kept: the buyer gets the grant whole).
-   */
-  async function restoreGrants(tx: Tx, orderId: string) {
-    await tx.execute(sql`with restored as (
-        update purchase_grants set revoked_at = null
-        where order_id = ${orderId} and revoked_at is not null
-        returning user_id, product_id, downloads
-      )
-      update purchased_products pp set
-        max_downloads = r.downloads + case when pp.revoked_at is null then pp.max_downloads else 0 end,
-        remaining_downloads = r.downloads
-          + case when pp.revoked_at is null then pp.remaining_downloads else 0 end,
-        revoked_at = null,
-        updated_at = now()
-      from restored r
-      where pp.user_id = r.user_id and pp.product_id = r.product_id`);
-  }
-
-  const active = and(
-    isNull(coupons.consumedAt),
-    isNull(coupons.replacedAt),
-    isNull(coupons.revokedAt),
-  );
-
-  /** Whether the user holds an active coupon other than `exceptId` (expired ones count too). */
-  const holdsAnother = (userId: string, exceptId: string) =>
-    sql`exists (select 1 from coupons other where other.user_id = ${userId}
-      and other.id <> ${exceptId} and other.consumed_at is null
-      and other.replaced_at is null and other.revoked_at is null)`;
-
-  /** The reward this order earned, while unused: a refunded order earns nothing. */
-  async function revokeReward(tx: Tx, orderId: string): Promise<string | null> {
-    const [row] = await tx
-      .update(coupons)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(coupons.sourceOrderId, orderId), active))
-      .returning({ id: coupons.id });
-    return row?.id ?? null;
-  }
-
-  /**
-   * The coupon the order used, given back while it has not expired. A user holds one active
-   * coupon at most: when another is active (the reward of a later order), that one is kept and
-   * nothing is given back. Runs after `revokeReward`, so this order's own reward is no longer
-   * in the way.
-   */
-  async function restoreUsedCoupon(tx: Tx, order: TakenBackOrder): Promise<string | null> {
-    if (!order.couponId) return null;
-    const [row] = await tx
-      .update(coupons)
-      .set({ consumedAt: null, consumedOrderId: null })
-      .where(
-        and(
-          eq(coupons.id, order.couponId),
-          eq(coupons.consumedOrderId, order.id),
-          isNull(coupons.replacedAt),
-          isNull(coupons.revokedAt),
-          sql`${coupons.expiresAt} > now()`,
-          sql`not ${holdsAnother(order.userId, order.couponId)}`,
-        ),
-      )
-      .returning({ id: coupons.id });
-    return row?.id ?? null;
   }
 
   /**
@@ -432,22 +342,9 @@ export function createRefundService(deps: RefundDeps) {
       await lockBuyer(tx, order.userId);
       await restoreGrants(tx, order.id);
       if (failed.restoredCouponId) {
-        await tx
-          .update(coupons)
-          .set({ consumedAt: order.completedAt ?? sql`now()`, consumedOrderId: order.id })
-          .where(and(eq(coupons.id, failed.restoredCouponId), isNull(coupons.consumedAt)));
+        await consumeAgain(tx, failed.restoredCouponId, order.id, order.completedAt);
       }
-      if (failed.revokedCouponId) {
-        await tx
-          .update(coupons)
-          .set({ revokedAt: null })
-          .where(
-            and(
-              eq(coupons.id, failed.revokedCouponId),
-              sql`not ${holdsAnother(order.userId, failed.revokedCouponId)}`,
-            ),
-          );
-      }
+      if (failed.revokedCouponId) await reinstateReward(tx, failed.revokedCouponId, order.userId);
       return 'restored' as const;
     });
     if (outcome === 'unknown') log.warn({ refundId }, 'a failed refund the store does not know');

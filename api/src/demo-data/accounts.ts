@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { issueWelcomeCoupon } from '../cart/coupons.ts';
+import { issueWelcomeCoupon } from '../cart/coupon-ledger.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
