@@ -90,9 +90,9 @@ const VIOLATIONS = {
     filePath: 'api/src/catalog/boundary-check.ts',
     lines: [
       "import productRoutes from './routes/products.ts';",
-      "import { viewerOf } from '../plugins/auth-guard.ts';",
+      "import authGuard from '../plugins/auth-guard.ts';",
       "import { buildApp } from '../app.ts';",
-      'export { productRoutes, viewerOf, buildApp };',
+      'export { productRoutes, authGuard, buildApp };',
     ],
   },
   apiDomain: {

@@ -2,7 +2,7 @@ import type { Analytics } from '@store/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rawRows as rows } from '../db/raw-rows.ts';
-import { centsToDollars } from '../catalog/product-view.ts';
+import { centsToDollars } from '../lib/money.ts';
 
 /** Days covered by `dailySalesData`: today (UTC) and the six before. */
 export const ANALYTICS_DAYS = 7;

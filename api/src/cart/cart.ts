@@ -5,7 +5,8 @@ import type { Db } from '../db/client.ts';
 import { preparedStatement, type Runner } from '../db/prepared.ts';
 import { cartItems, products, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { centsToDollars, previewUrl } from '../catalog/product-view.ts';
+import { previewUrl } from '../catalog/product-view.ts';
+import { centsToDollars } from '../lib/money.ts';
 
 interface LineRow {
   id: string;

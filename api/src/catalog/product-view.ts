@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type CatalogSort, type Product } from '@store/contract';
 import type { Db } from '../db/client.ts';
 import { assetTypes, categories, products } from '../db/schema.ts';
 import { invalidCursor, pageOf, type CursorKey, type Page } from '../lib/cursor.ts';
+import { exactTime } from '../db/keyset.ts';
+import { centsToDollars } from '../lib/money.ts';
 
 export const FALLBACK_PREVIEW = 'fallback.png';
 export const PREVIEW_PREFIX = 'previews/';
@@ -12,10 +13,6 @@ export const PREVIEW_PREFIX = 'previews/';
 export function previewUrl(publicFilesUrl: string, key: string | null): string {
   const name = key?.startsWith(PREVIEW_PREFIX) ? key.slice(PREVIEW_PREFIX.length) : null;
   return `${publicFilesUrl}/previews/${name ?? FALLBACK_PREVIEW}`;
-}
-
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
 }
 
 /** The columns every product read selects (the product joined to its category and type). */
@@ -84,25 +81,6 @@ const SORT_KEYS: Record<CatalogSort, { direction: 'asc' | 'desc'; column: SQL }>
   price_desc: { direction: 'desc', column: sql`${products.priceCents}` },
   name: { direction: 'asc', column: sql`${products.name}` },
 };
-
-/**
- * `created_at` to the microsecond, as ISO text: a JavaScript `Date` keeps milliseconds, and a
- * cursor rounded to them would repeat or skip rows created within the same millisecond.
- */
-export const exactTime = (column: AnyPgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/**
- * Rows after `key` in `(time desc, id desc)` order: the newest-first lists (orders, purchased
- * products), whose key is `[exactTime(time), id]`.
- */
-export function newestAfter(time: AnyPgColumn, id: AnyPgColumn, key: CursorKey): SQL {
-  const [value, keyId] = key;
-  if (key.length !== 2 || typeof value !== 'string' || typeof keyId !== 'string') {
-    throw invalidCursor();
-  }
-  return sql`(${time}, ${id}) < (${value}::timestamptz, ${keyId}::uuid)`;
-}
 
 /**
  * `(sort column, id)` strictly after `key` in the sort's order, as one row comparison: the

@@ -15,7 +15,9 @@ import type { BackgroundMailer } from '../infrastructure/mail/background.ts';
 import { orderConfirmationMail } from '../infrastructure/mail/templates.ts';
 import type { StoreMetrics } from '../infrastructure/metrics.ts';
 import { completeOrder, failPendingOrder } from './order-writes.ts';
-import { centsToDollars, exactTime, newestAfter, previewUrl } from '../catalog/product-view.ts';
+import { previewUrl } from '../catalog/product-view.ts';
+import { exactTime, newestAfter } from '../db/keyset.ts';
+import { centsToDollars } from '../lib/money.ts';
 
 interface OrderDeps {
   db: Db;

@@ -8,7 +8,7 @@ import { isServiceOutage } from '../lib/service-outage.ts';
 import type { CouponService } from '../cart/coupons.ts';
 import type { OrderService } from './orders.ts';
 import type { PaymentEvent, RefundService } from './refunds.ts';
-import { centsToDollars } from '../catalog/product-view.ts';
+import { centsToDollars } from '../lib/money.ts';
 import {
   failOrphanOrders,
   insertOrder,

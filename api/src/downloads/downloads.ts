@@ -10,7 +10,8 @@ import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { downloadTokenKeys, signDownloadToken, verifyDownloadToken } from './download-tokens.ts';
 import type { StoreMetrics } from '../infrastructure/metrics.ts';
-import { exactTime, newestAfter, previewUrl } from '../catalog/product-view.ts';
+import { previewUrl } from '../catalog/product-view.ts';
+import { exactTime, newestAfter } from '../db/keyset.ts';
 import type { FileStorage } from '../infrastructure/storage/storage.ts';
 
 /** Lifetime of a signed download URL. */

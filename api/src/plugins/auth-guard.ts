@@ -1,14 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { User } from '../db/schema.ts';
 import { ACCESS_COOKIE, requestCookie } from '../accounts/auth-cookies.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { appWide } from '../lib/plugin.ts';
 import { verifyAccessToken } from '../accounts/access-tokens.ts';
-
-export interface Viewer {
-  user: User;
-  sessionId: string;
-}
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -17,15 +11,6 @@ declare module 'fastify' {
     requireUser: Guard;
     requireAdmin: Guard;
   }
-  interface FastifyRequest {
-    viewer: Viewer | null;
-  }
-}
-
-/** Returns the signed-in viewer, set by `requireUser` / `requireAdmin` on guarded routes. */
-export function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new HttpError(401, 'Not authenticated');
-  return request.viewer;
 }
 
 export default appWide(async (app) => {

@@ -9,7 +9,7 @@ import {
   resetBody,
   tokenParams,
 } from '@store/contract';
-import { viewerOf } from '../../plugins/auth-guard.ts';
+import { viewerOf } from '../viewer.ts';
 import { toPublicUser } from '../users.ts';
 import { json } from '../../http/answers.ts';
 import { errors, SIGNED_IN, UNSAFE } from '../../http/errors.ts';

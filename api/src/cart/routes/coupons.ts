@@ -1,6 +1,6 @@
 import { couponAnswer, validateCouponBody, validCouponAnswer } from '@store/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewerOf } from '../../plugins/auth-guard.ts';
+import { viewerOf } from '../../accounts/viewer.ts';
 import { toCouponView } from '../coupons.ts';
 import { requestLimiter } from '../../infrastructure/request-limit.ts';
 import { json } from '../../http/answers.ts';

@@ -7,7 +7,7 @@ import {
   pageQuery,
   purchasedPage,
 } from '@store/contract';
-import { viewerOf } from '../../plugins/auth-guard.ts';
+import { viewerOf } from '../../accounts/viewer.ts';
 import { json } from '../../http/answers.ts';
 import { errors, SIGNED_IN } from '../../http/errors.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';

@@ -7,7 +7,7 @@ import {
   webhookAnswer,
   webhookBody,
 } from '@store/contract';
-import { viewerOf } from '../../plugins/auth-guard.ts';
+import { viewerOf } from '../../accounts/viewer.ts';
 import { json } from '../../http/answers.ts';
 import { errors, SIGNED_IN, UNSAFE } from '../../http/errors.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';

@@ -5,7 +5,7 @@ import { errors, SIGNED_IN } from '../../http/errors.ts';
 import { createSameSiteFetchCheck } from '../../http/same-site-fetch.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';
 import { requestLimiter } from '../../infrastructure/request-limit.ts';
-import { viewerOf } from '../../plugins/auth-guard.ts';
+import { viewerOf } from '../../accounts/viewer.ts';
 
 const tags = ['Products'];
 const NOT_UUID = { 400: 'The id is not a UUID' };
