@@ -7,13 +7,13 @@
 // mount lives in a private mount namespace, so nothing a step does reaches the machine.
 // Needs root (Linux): `.ci/run` runs as root.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { freePort } from './lib/free-port.mjs';
 
 const require = createRequire(import.meta.url);
 const { DockerfileParser } = require('dockerfile-ast');
@@ -58,17 +58,6 @@ function run(command, args, options = {}) {
 }
 
 const mount = (...args) => run('mount', args);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** `${NAME}` and `$NAME` from the stage's ARG and ENV values (unknown ones become empty). */
 const substitute = (text, vars) =>
@@ -128,9 +117,9 @@ function stageRoot(work, image) {
   for (const dir of ['root', 'home/node', 'tmp', 'proc', 'dev']) {
     mkdirSync(path.join(root, dir), { recursive: true });
   }
-  run('chown', [`${NODE_UID}:${NODE_UID}`, path.join(root, 'home/node')]);
+  chownSync(path.join(root, 'home/node'), NODE_UID, NODE_UID);
   mount('-t', 'tmpfs', 'tmpfs', path.join(root, 'tmp'));
-  run('chmod', ['1777', path.join(root, 'tmp')]);
+  chmodSync(path.join(root, 'tmp'), 0o1777);
   mount('-t', 'proc', 'proc', path.join(root, 'proc'));
   mount('-t', 'tmpfs', 'tmpfs', path.join(root, 'dev'));
   for (const device of ['null', 'zero', 'random', 'urandom', 'tty']) {

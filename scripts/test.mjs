@@ -73,9 +73,10 @@ function run(stage) {
   const startedAt = Date.now();
   console.log(`▶ ${stage.name}: ${stage.command}`);
   return new Promise((resolve) => {
-    const child = spawn(stage.yields ? `nice -n 10 sh -c '${stage.command}'` : stage.command, {
+    const shell = ['sh', '-c', stage.command];
+    const [command, ...args] = stage.yields ? ['nice', '-n', '10', ...shell] : shell;
+    const child = spawn(command, args, {
       cwd: ROOT,
-      shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.pipe(out, { end: false });

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { parse } from 'yaml';
 import { runtimeConfigFromEnv, waitForHttp } from '../../scripts/lib/composition.mjs';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 import { E2E_ROOT } from '../support/paths.ts';
 import { useStore } from '../support/store.ts';
 
@@ -21,17 +22,6 @@ const BOOT = 'data-testid="boot-screen"';
 
 const started: ChildProcess[] = [];
 after(() => started.forEach((child) => child.kill()));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the shell's production server on a free port with `env`; resolves with its address. */
 async function serveShell(env: Record<string, string>): Promise<string> {
