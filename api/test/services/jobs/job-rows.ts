@@ -58,11 +58,12 @@ export class ScriptedRelay implements Mailer {
   /** How many of the next attempts fail. */
   failNext = 0;
   failAll = false;
-  delayMs = 0;
+  /** While set, each attempt waits for it: the test decides when the relay answers. */
+  hold: Promise<void> | null = null;
 
   async send(message: MailMessage): Promise<void> {
     this.attempts.push({ at: Date.now(), message });
-    if (this.delayMs) await sleep(this.delayMs);
+    if (this.hold) await this.hold;
     if (this.failAll || this.failNext > 0) {
       this.failNext -= 1;
       throw new Error('relay refused the message');
