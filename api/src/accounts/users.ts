@@ -11,7 +11,3 @@ export function toPublicUser(user: User): PublicUser {
     created_at: user.createdAt.toISOString(),
   };
 }
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  RENDITION_WIDTHS,
   renderRenditions,
   UndecodableImage,
   type RenditionWidth,
@@ -12,10 +11,6 @@ import type { FileStorage } from '../infrastructure/storage/storage.ts';
 /** Beside the original, in the same storage: `previews/<name>.w320.webp`. */
 export function renditionKey(previewKey: string, width: RenditionWidth): string {
   return `${previewKey}.w${width}.webp`;
-}
-
-export function renditionKeys(previewKey: string): string[] {
-  return RENDITION_WIDTHS.map((width) => renditionKey(previewKey, width));
 }
 
 const RENDITION_NAME = /\.w\d+\.webp$/;

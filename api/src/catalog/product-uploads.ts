@@ -226,5 +226,3 @@ export function createProductUploads({ config, storage, log }: Deps) {
 
   return { decode, render, write, discard };
 }
-
-export type ProductUploads = ReturnType<typeof createProductUploads>;

@@ -496,9 +496,11 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
 });
 
 /**
- * The hand-written mail queue before pg-boss. Nothing writes it any more: at start the api
- * moves the rows still waiting into mail jobs (`infrastructure/mail/mail-queue-import.ts`) and
- * deletes them; rows marked `given_up_at` stay for the record. A later migration drops it.
+ * The hand-written mail queue before pg-boss: nothing reads or writes it. It stays in the
+ * database for one release because the previous release reads it at start, so a rollback to it
+ * still starts; the release after drops it, refusing while a message is still waiting
+ * (docs/decisions/0082-mail-queue-dropped-a-release-later.md). Kept here so that drop is the only
+ * migration to touch it.
  */
 export const mailQueue = pgTable(
   'mail_queue',
@@ -542,15 +544,6 @@ export interface LocalLineItem {
 }
 
 export type User = typeof users.$inferSelect;
-export type Session = typeof sessions.$inferSelect;
-export type Category = typeof categories.$inferSelect;
-export type ProductRow = typeof products.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Order = typeof orders.$inferSelect;
-export type OrderItem = typeof orderItems.$inferSelect;
-export type PurchasedProduct = typeof purchasedProducts.$inferSelect;
-export type PurchaseGrant = typeof purchaseGrants.$inferSelect;
-export type ProductFile = typeof productFiles.$inferSelect;
-export type OrderRefund = typeof orderRefunds.$inferSelect;
-export type Download = typeof downloads.$inferSelect;
 export type LocalCheckoutSession = typeof localCheckoutSessions.$inferSelect;

@@ -1,6 +1,5 @@
 import type { AppConfig } from '../config.ts';
 import { appWide } from '../lib/plugin.ts';
-import { importMailQueue } from '../infrastructure/mail/mail-queue-import.ts';
 import { PaymentSweepJobs } from '../checkout/payment-sweep.ts';
 import {
   FILE_UPDATE_QUEUE,
@@ -32,9 +31,8 @@ const CLOSE_GRACE_MS = 1_500;
 /**
  * Starts the background jobs (`infrastructure/jobs/`; the mail, payment sweep and file update
  * queues) once the app is ready (an app that fails to build leaves no worker behind): pg-boss's
- * schema and the queues, this instance's workers, the mail left in the old `mail_queue`, then
- * the start-up payment sweep (in the background: a slow provider must not hold up the start).
- * The close lets running jobs finish within the shutdown's deadline.
+ * schema and the queues, this instance's workers, then the start-up payment sweep (in the
+ * background: a slow provider must not hold up the start). The close lets running jobs finish within the shutdown's deadline.
  */
 export default appWide<{ config: AppConfig }>(async (app, { config }) => {
   const { jobs, mailer } = app.services;
@@ -52,7 +50,6 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
     await jobs.work(PAYMENT_SWEEP_QUEUE, 1, sweeps.run);
     // One fan-out at a time per instance: its batches are what the mail workers then send.
     await jobs.work(FILE_UPDATE_QUEUE, 1, app.services.fileUpdates.run);
-    await importMailQueue(app.db, mailer, app.log);
     await new MailDeliveries(app.db).prune(DELIVERY_KEYS_DAYS);
     app.paymentSweep = sweeps
       .start()

@@ -2,8 +2,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
-import { mailQueue } from '../../src/db/schema.ts';
 import { MAIL_QUEUE } from '../../src/infrastructure/jobs/queues.ts';
 import { PASSWORD, signUp, uniqueEmail } from '../helpers/accounts.ts';
 import { describeEachDatabase, startApp } from '../helpers/app.ts';
@@ -113,51 +111,6 @@ describeEachDatabase(
       const confirmations = receivedBy(email).filter((mail) => /is confirmed/.test(mail.raw));
       assert.equal(confirmations.length, 1);
       assert.match(decodedText(confirmations[0]!), new RegExp(order.id.slice(-8)));
-    });
-
-    it('moves mail waiting in the old mail_queue into jobs at start: delivers it, or fails it after a day', async () => {
-      await smtp.set('up');
-      const [waiting, late] = [uniqueEmail('waiting'), uniqueEmail('late')];
-      await suite.app.db.insert(mailQueue).values([
-        { recipient: waiting, subject: 'Waiting', body: 'Queued before pg-boss' },
-        {
-          recipient: late,
-          subject: 'Stuck',
-          body: 'Never delivered',
-          attempts: 30,
-          createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
-        },
-        {
-          recipient: 'given-up@example.test',
-          subject: 'Given up',
-          body: 'Kept for the record',
-          givenUpAt: new Date(),
-        },
-      ]);
-      // Two instances starting at once move each message once.
-      const [first, second] = await Promise.all(
-        [0, 1].map(() => buildApp(suite.config, { database: suite.database })),
-      );
-      try {
-        await Promise.all([first!.ready(), second!.ready()]);
-        await waitFor('the waiting mail arrived', async () => receivedBy(waiting).length > 0);
-        await waitFor('the late mail ended failed', async () => {
-          const rows = await jobRows(suite.app.db, MAIL_QUEUE);
-          return rows.some((row) => row.to === late && row.state === 'failed');
-        });
-      } finally {
-        await Promise.all([first!.close(), second!.close()]);
-      }
-      assert.equal(receivedBy(waiting).length, 1);
-      assert.equal(receivedBy(late).length, 0, 'no mail past the give-up time');
-      const left = await suite.app.db.select().from(mailQueue);
-      assert.deepEqual(
-        left.map((row) => row.recipient),
-        ['given-up@example.test'],
-        'moved rows leave the table; a given-up one stays for the record',
-      );
-      await suite.app.db.delete(mailQueue);
-      await smtp.set('down');
     });
   },
   { env },
