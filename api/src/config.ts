@@ -1,10 +1,11 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, HTTP, settingsReader, trustProxySetting } from './lib/env-settings.ts';
+import { ConfigError, type Environment } from './lib/env-settings.ts';
 import { refuseExampleValues } from './lib/example-values.ts';
+import { readSettings, type Setting, type Settings } from './settings.ts';
 
 export { ConfigError };
+export { SETTINGS, type Setting } from './settings.ts';
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
@@ -48,12 +49,12 @@ export type PaymentsConfig = {
 );
 
 export interface AppConfig {
-  env: 'development' | 'production' | 'test';
+  env: Environment;
   isProduction: boolean;
   host: string;
   port: number;
   logLevel: string;
-  trustProxy: boolean | string;
+  trustProxy: Settings['TRUST_PROXY'];
   dataDir: string;
   database: DatabaseConfig;
   appUrl: string;
@@ -141,123 +142,30 @@ export interface RequestLimit {
   windowSeconds: number;
 }
 
-/**
- * Every environment variable the api reads. `loadConfig` can read no other (its `env` is typed
- * by this list), and a test holds `.env.example` to documenting each one.
- */
-export const SETTINGS = [
-  'NODE_ENV',
-  'PORT',
-  'HOST',
-  'LOG_LEVEL',
-  'TRUST_PROXY',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'JWT_SECRET',
-  'ACCESS_TOKEN_SECRET',
-  'JWT_KEY_ID',
-  'JWT_PREVIOUS_SECRET',
-  'JWT_PREVIOUS_KEY_ID',
-  'ADMIN_EMAIL',
-  'ADMIN_PASSWORD',
-  'DEMO_ADMIN_EMAIL',
-  'DEMO_ADMIN_PASSWORD',
-  'DEMO_ADMIN_NAME',
-  'DEMO_SHOPPER_EMAIL',
-  'DEMO_SHOPPER_PASSWORD',
-  'DEMO_SHOPPER_NAME',
-  'APP_URL',
-  'APP_ORIGINS',
-  'API_URL',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'SMTP_TIMEOUT_MS',
-  'MAIL_RETRY_INTERVAL_SECONDS',
-  'MAIL_GIVE_UP_AFTER_SECONDS',
-  'JOBS_MAINTENANCE_INTERVAL_SECONDS',
-  'REDIS_URL',
-  'REFRESH_GRACE_SECONDS',
-  'DOWNLOAD_REUSE_SECONDS',
-  'ACCESS_TOKEN_TTL_SECONDS',
-  'BODY_LIMIT_BYTES',
-  'LOGIN_MAX_FAILURES',
-  'LOGIN_MAX_FAILURES_PER_ADDRESS',
-  'LOGIN_MAX_FAILURES_PER_ACCOUNT',
-  'FORGOT_PASSWORD_PER_HOUR',
-  'RESEND_VERIFICATION_PER_HOUR',
-  'SIGNUP_PER_HOUR',
-  'COUPON_VALIDATIONS_PER_10_MINUTES',
-  'DOWNLOAD_LINKS_PER_MINUTE',
-  'RESET_PASSWORD_PER_HOUR',
-  'CHANGE_PASSWORD_PER_HOUR',
-  'CHECKOUTS_PER_HOUR',
-  'READY_CHECKS_PER_MINUTE',
-  'WEB_VITALS_PER_MINUTE',
-  'S3_BUCKET',
-  'S3_ENDPOINT',
-  'S3_REGION',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-  'PUBLIC_FILES_URL',
-  'UPLOAD_PREVIEW_MAX_BYTES',
-  'UPLOAD_ASSET_MAX_BYTES',
-  'FEATURED_CACHE_TTL_SECONDS',
-  'CATALOG_CACHE_MAX_MB',
-  'SESSION_CACHE_TTL_SECONDS',
-  'SEED_DEMO_CATALOG',
-  'PAYMENT_PROVIDER',
-  'LOCAL_WEBHOOK_SECRET',
-  'LOCAL_CHECKOUT_TTL_SECONDS',
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_API_HOST',
-  'STRIPE_API_PORT',
-  'STRIPE_API_PROTOCOL',
-  'STRIPE_TIMEOUT_MS',
-  'STRIPE_MAX_NETWORK_RETRIES',
-  'PAYMENT_SWEEP_INTERVAL_SECONDS',
-  'METRICS_TOKEN',
-] as const;
-
-export type Setting = (typeof SETTINGS)[number];
-
 type Env = Partial<Record<Setting, string>>;
-type Reader = ReturnType<typeof settingsReader<Setting>>;
 
-const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEV_SECRET = 'dev-only-insecure-token-secret-change-me-in-production';
-const DEV_WEBHOOK_SECRET = 'dev-only-local-webhook-secret';
 const DAY = 24 * 60 * 60;
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-// Node's timers take at most 2^31-1 ms; a longer interval silently fires every millisecond.
-const MAX_TIMER_SECONDS = Math.floor(2_147_483_647 / 1000);
-const TIMER_SECONDS = { max: MAX_TIMER_SECONDS };
-const TIMER_MS = { max: 2_147_483_647 };
-const AT_LEAST_ONE = { min: 1 };
-const PORT_RANGE = { min: 1, max: 65_535 };
 
-function storage(read: Reader, dataDir: string): StorageConfig {
-  const bucket = read.text('S3_BUCKET');
-  const accessKeyId = read.text('S3_ACCESS_KEY_ID') ?? null;
-  const secretAccessKey = read.text('S3_SECRET_ACCESS_KEY') ?? null;
+function storage(s: Settings, dataDir: string): StorageConfig {
+  const accessKeyId = s.S3_ACCESS_KEY_ID ?? null;
+  const secretAccessKey = s.S3_SECRET_ACCESS_KEY ?? null;
   // One without the other would quietly fall back to the SDK's default credential chain.
   if ((accessKeyId === null) !== (secretAccessKey === null)) {
     throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
-  const endpoint = read.url('S3_ENDPOINT', HTTP) ?? null;
-  if (!bucket) return { kind: 'local', dir: path.join(dataDir, 'files') };
+  if (!s.S3_BUCKET) return { kind: 'local', dir: path.join(dataDir, 'files') };
   return {
     kind: 's3',
-    bucket,
-    endpoint,
-    region: read.text('S3_REGION') ?? 'us-east-1',
+    bucket: s.S3_BUCKET,
+    endpoint: s.S3_ENDPOINT ?? null,
+    region: s.S3_REGION,
     accessKeyId,
     secretAccessKey,
   };
 }
 
 function payments(
-  read: Reader,
+  s: Settings,
   isProduction: boolean,
   appUrl: string,
   apiUrl: string,
@@ -267,10 +175,10 @@ function payments(
     // Stripe fills in {CHECKOUT_SESSION_ID}; the local provider does the same.
     successUrl: `${appUrl}/purchase-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}/purchase-cancel`,
-    sweepIntervalSeconds: read.int('PAYMENT_SWEEP_INTERVAL_SECONDS', 15 * 60, TIMER_SECONDS),
+    sweepIntervalSeconds: s.PAYMENT_SWEEP_INTERVAL_SECONDS,
   };
-  const secretKey = read.text('STRIPE_SECRET_KEY');
-  const chosen = read.oneOf('PAYMENT_PROVIDER', ['local', 'stripe']);
+  const secretKey = s.STRIPE_SECRET_KEY;
+  const chosen = s.PAYMENT_PROVIDER;
   // The local provider's hosted page pays without a card: production never falls back to it.
   if (isProduction && !chosen && !secretKey) {
     throw new ConfigError(
@@ -280,97 +188,71 @@ function payments(
   }
   const requested = chosen ?? (secretKey ? 'stripe' : 'local');
   if (requested === 'local') {
-    const webhookSecret =
-      read.text('LOCAL_WEBHOOK_SECRET') ?? (isProduction ? '' : DEV_WEBHOOK_SECRET);
     return {
       ...common,
       provider: 'local',
       // Without a configured secret in production nobody can sign a local webhook.
-      webhookSecret: webhookSecret || randomBytes(32).toString('hex'),
-      sessionTtlSeconds: read.int('LOCAL_CHECKOUT_TTL_SECONDS', DAY, AT_LEAST_ONE),
+      webhookSecret: s.LOCAL_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+      sessionTtlSeconds: s.LOCAL_CHECKOUT_TTL_SECONDS,
     };
   }
   if (!secretKey) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
-  const webhookSecret = read.text('STRIPE_WEBHOOK_SECRET') ?? null;
+  const webhookSecret = s.STRIPE_WEBHOOK_SECRET ?? null;
   if (isProduction && !webhookSecret) {
     throw new ConfigError('Missing required settings: STRIPE_WEBHOOK_SECRET');
   }
-  const port = read.int('STRIPE_API_PORT', 0, PORT_RANGE);
   return {
     ...common,
     provider: 'stripe',
     secretKey,
     webhookSecret,
     api: {
-      host: read.text('STRIPE_API_HOST') ?? null,
-      port: port || null,
-      protocol: read.oneOf('STRIPE_API_PROTOCOL', HTTP) ?? null,
+      host: s.STRIPE_API_HOST ?? null,
+      port: s.STRIPE_API_PORT ?? null,
+      protocol: s.STRIPE_API_PROTOCOL ?? null,
     },
-    timeoutMs: read.int('STRIPE_TIMEOUT_MS', 10_000, { ...AT_LEAST_ONE, ...TIMER_MS }),
-    maxNetworkRetries: read.int('STRIPE_MAX_NETWORK_RETRIES', 1, { max: 10 }),
+    timeoutMs: s.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: s.STRIPE_MAX_NETWORK_RETRIES,
   };
 }
 
 /** The first admin; null when neither half is set (production then refuses to start). */
-function admin(read: Reader): AppConfig['admin'] {
-  const email = read.email('ADMIN_EMAIL');
-  const password = read.text('ADMIN_PASSWORD');
+function admin(s: Settings): AppConfig['admin'] {
+  const email = s.ADMIN_EMAIL;
+  const password = s.ADMIN_PASSWORD;
   if (!email && !password) return null;
   if (!email || !password) {
     const missing = email ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
     throw new ConfigError(`${missing} is missing: ADMIN_EMAIL and ADMIN_PASSWORD go together`);
   }
-  if (password.length < 6) throw new ConfigError('ADMIN_PASSWORD must be at least 6 characters');
   return { email, password };
 }
 
-function demoAccount(read: Reader, who: 'ADMIN' | 'SHOPPER', fallback: DemoAccount): DemoAccount {
-  return {
-    name: read.text(`DEMO_${who}_NAME`) ?? fallback.name,
-    email: read.email(`DEMO_${who}_EMAIL`) ?? fallback.email,
-    password: read.text(`DEMO_${who}_PASSWORD`) ?? fallback.password,
-  };
-}
-
-const KEY_ID = /^[\w.-]{1,64}$/;
-
-function keyId(read: Reader, name: 'JWT_KEY_ID' | 'JWT_PREVIOUS_KEY_ID', secret: string): string {
-  const given = read.text(name)?.trim();
-  if (given === undefined) {
-    // Derived, so a new secret comes with a new id by itself; HKDF keeps the id from telling
-    // anything about the secret.
-    return Buffer.from(hkdfSync('sha256', secret, '', 'jwt key id', 6)).toString('base64url');
-  }
-  if (!KEY_ID.test(given)) {
-    throw new ConfigError(`${name} must be 1-64 letters, digits, dots, dashes or underscores`);
-  }
-  return given;
+/** A given key id, or one derived from the secret, so a new secret comes with a new id by itself. */
+function keyId(given: string | undefined, secret: string): string {
+  // HKDF keeps the id from telling anything about the secret.
+  return (
+    given ?? Buffer.from(hkdfSync('sha256', secret, '', 'jwt key id', 6)).toString('base64url')
+  );
 }
 
 /** The current JWT key's id and the key a rotation replaced, still accepted until removed. */
 function tokenKeys(
-  read: Reader,
+  s: Settings,
   tokenSecret: string,
 ): Pick<AppConfig, 'tokenKeyId' | 'previousTokenKey'> {
-  const tokenKeyId = keyId(read, 'JWT_KEY_ID', tokenSecret);
-  const previousSecret = read.text('JWT_PREVIOUS_SECRET');
-  const previousKeyId = read.text('JWT_PREVIOUS_KEY_ID');
+  const tokenKeyId = keyId(s.JWT_KEY_ID, tokenSecret);
+  const previousSecret = s.JWT_PREVIOUS_SECRET;
   if (previousSecret === undefined) {
-    if (previousKeyId !== undefined) {
+    if (s.JWT_PREVIOUS_KEY_ID !== undefined) {
       throw new ConfigError('JWT_PREVIOUS_KEY_ID needs JWT_PREVIOUS_SECRET');
     }
     return { tokenKeyId, previousTokenKey: null };
   }
-  if (previousSecret.length < 32) {
-    throw new ConfigError('JWT_PREVIOUS_SECRET must be at least 32 characters');
-  }
   if (previousSecret === tokenSecret) {
     throw new ConfigError('JWT_PREVIOUS_SECRET must differ from JWT_SECRET');
   }
-  const previous = {
-    secret: previousSecret,
-    keyId: keyId(read, 'JWT_PREVIOUS_KEY_ID', previousSecret),
-  };
+  const previous = { secret: previousSecret, keyId: keyId(s.JWT_PREVIOUS_KEY_ID, previousSecret) };
   if (previous.keyId === tokenKeyId) {
     throw new ConfigError(
       `JWT_PREVIOUS_KEY_ID must differ from the current key id "${tokenKeyId}"`,
@@ -379,152 +261,105 @@ function tokenKeys(
   return { tokenKeyId, previousTokenKey: previous };
 }
 
-function publicFilesUrl(read: Reader): string {
-  const raw = read.text('PUBLIC_FILES_URL')?.trim() ?? '/api/files';
-  if (!raw.startsWith('/')) read.url('PUBLIC_FILES_URL', HTTP);
-  return raw.replace(/\/+$/, '');
-}
-
+/** Every setting checked (settings.ts), then the rules between them; a ConfigError names the culprit. */
 export function loadConfig(env: Env = process.env): AppConfig {
-  const read = settingsReader<Setting>(env);
-  const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test']) ?? 'development';
-  const isProduction = nodeEnv === 'production';
-  const port = read.int('PORT', 5000, { max: 65_535 });
-  const dataDir = path.resolve(read.text('DATA_DIR') ?? path.join(API_ROOT, '.data'));
-  const tokenSecret = read.text('ACCESS_TOKEN_SECRET') ?? read.text('JWT_SECRET') ?? '';
-  const firstAdmin = admin(read);
+  const s = readSettings(env);
+  const isProduction = s.NODE_ENV === 'production';
+  // In production JWT_SECRET has no default: the missing-settings check below names it.
+  const tokenSecret = s.ACCESS_TOKEN_SECRET ?? s.JWT_SECRET ?? '';
+  const firstAdmin = admin(s);
   if (isProduction) {
     const missing: string[] = [];
     if (!tokenSecret) missing.push('JWT_SECRET (or ACCESS_TOKEN_SECRET)');
     if (!firstAdmin) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD');
     // Without a relay, reset and verification links would only reach the log.
-    if (!read.text('SMTP_URL')) missing.push('SMTP_URL');
+    if (!s.SMTP_URL) missing.push('SMTP_URL');
     if (missing.length) throw new ConfigError(`Missing required settings: ${missing.join(', ')}`);
     refuseExampleValues(env);
   }
-  if (tokenSecret && tokenSecret.length < 32) {
+  if (tokenSecret.length < 32) {
     throw new ConfigError('JWT_SECRET / ACCESS_TOKEN_SECRET must be at least 32 characters');
   }
-  const metricsToken = read.text('METRICS_TOKEN') ?? null;
-  if (metricsToken !== null && metricsToken.length < 16) {
-    throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
-  }
 
-  const appUrl = (read.url('APP_URL', HTTP) ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const appOrigins = read.urlList('APP_ORIGINS');
-  // Outside production the remotes' dev ports (3001-3004, tooling/apps.cjs) count too: a remote
-  // run alone (`npm run dev -w mf-catalog`) sends its unsafe calls from its own origin.
-  const defaultAppOrigins = (isProduction ? [3000] : [3000, 3001, 3002, 3003, 3004]).flatMap(
-    (appPort) => [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`],
-  );
-  const apiUrls = read.urlList('API_URL');
-  const ownOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...apiUrls];
-  const origins = [
-    ...new Set([
-      ...(appOrigins.length ? appOrigins : defaultAppOrigins),
-      new URL(appUrl).origin,
-      ...ownOrigins,
-    ]),
-  ];
-  const apiUrl = apiUrls[0] ?? `http://localhost:${port}`;
-  const databaseUrl = read.url('DATABASE_URL', ['postgres', 'postgresql']);
+  const port = s.PORT;
+  const ownOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...s.API_URL];
+  const origins = [...new Set([...s.APP_ORIGINS, new URL(s.APP_URL).origin, ...ownOrigins])];
+  const apiUrl = s.API_URL[0] ?? `http://localhost:${port}`;
+  const dataDir = s.DATA_DIR;
 
   const config: AppConfig = {
-    env: nodeEnv,
+    env: s.NODE_ENV,
     isProduction,
-    host: read.text('HOST') ?? '127.0.0.1',
+    host: s.HOST,
     port,
-    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS) ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: trustProxySetting('TRUST_PROXY', read.text('TRUST_PROXY')),
+    logLevel: s.LOG_LEVEL,
+    trustProxy: s.TRUST_PROXY,
     dataDir,
-    database: databaseUrl
-      ? { kind: 'postgres', url: databaseUrl }
+    database: s.DATABASE_URL
+      ? { kind: 'postgres', url: s.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-    appUrl,
+    appUrl: s.APP_URL,
     apiUrl,
     appOrigins: origins,
-    tokenSecret: tokenSecret || DEV_SECRET,
-    ...tokenKeys(read, tokenSecret || DEV_SECRET),
-    accessTokenTtlSeconds: read.int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, AT_LEAST_ONE),
+    tokenSecret,
+    ...tokenKeys(s, tokenSecret),
+    accessTokenTtlSeconds: s.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlSeconds: 7 * DAY,
     rememberMeTtlSeconds: 30 * DAY,
-    refreshGraceSeconds: read.int('REFRESH_GRACE_SECONDS', 10),
-    downloadReuseSeconds: read.int('DOWNLOAD_REUSE_SECONDS', 30),
+    refreshGraceSeconds: s.REFRESH_GRACE_SECONDS,
+    downloadReuseSeconds: s.DOWNLOAD_REUSE_SECONDS,
     secureCookies: isProduction,
-    bodyLimitBytes: read.int('BODY_LIMIT_BYTES', 1024 * 1024, AT_LEAST_ONE),
-    redisUrl: read.url('REDIS_URL', ['redis', 'rediss']) ?? null,
-    smtpUrl: read.url('SMTP_URL', ['smtp', 'smtps']) ?? null,
-    mailFrom: read.text('MAIL_FROM') ?? 'Digital Assets Store <no-reply@localhost>',
-    smtpTimeoutMs: read.int('SMTP_TIMEOUT_MS', 10_000, { ...AT_LEAST_ONE, ...TIMER_MS }),
-    mailRetryIntervalSeconds: read.int('MAIL_RETRY_INTERVAL_SECONDS', 60, TIMER_SECONDS),
-    mailGiveUpAfterSeconds: read.int('MAIL_GIVE_UP_AFTER_SECONDS', DAY, {
-      ...AT_LEAST_ONE,
-      ...TIMER_SECONDS,
-    }),
-    // pg-boss refuses a maintenance interval over a day.
-    jobsMaintenanceIntervalSeconds: read.int('JOBS_MAINTENANCE_INTERVAL_SECONDS', 60, {
-      min: 1,
-      max: DAY - 1,
-    }),
+    bodyLimitBytes: s.BODY_LIMIT_BYTES,
+    redisUrl: s.REDIS_URL ?? null,
+    smtpUrl: s.SMTP_URL ?? null,
+    mailFrom: s.MAIL_FROM,
+    smtpTimeoutMs: s.SMTP_TIMEOUT_MS,
+    mailRetryIntervalSeconds: s.MAIL_RETRY_INTERVAL_SECONDS,
+    mailGiveUpAfterSeconds: s.MAIL_GIVE_UP_AFTER_SECONDS,
+    jobsMaintenanceIntervalSeconds: s.JOBS_MAINTENANCE_INTERVAL_SECONDS,
     outboxDir: path.join(dataDir, 'outbox'),
     admin: firstAdmin,
     seedDemoAccounts: !isProduction,
-    demoAdmin: demoAccount(read, 'ADMIN', {
-      name: 'Ada Admin',
-      email: 'admin@example.com',
-      password: 'Admin#2026',
-    }),
-    demoShopper: demoAccount(read, 'SHOPPER', {
-      name: 'Sam Shopper',
-      email: 'shopper@example.com',
-      password: 'Shopper#2026',
-    }),
-    storage: storage(read, dataDir),
-    publicFilesUrl: publicFilesUrl(read),
-    uploads: {
-      previewMaxBytes: read.int('UPLOAD_PREVIEW_MAX_BYTES', 10 * 1024 * 1024, AT_LEAST_ONE),
-      assetMaxBytes: read.int('UPLOAD_ASSET_MAX_BYTES', 50 * 1024 * 1024, AT_LEAST_ONE),
+    demoAdmin: {
+      name: s.DEMO_ADMIN_NAME,
+      email: s.DEMO_ADMIN_EMAIL,
+      password: s.DEMO_ADMIN_PASSWORD,
     },
-    featuredCacheTtlSeconds: read.int('FEATURED_CACHE_TTL_SECONDS', 300),
-    catalogCacheMaxBytes: read.int('CATALOG_CACHE_MAX_MB', 64, AT_LEAST_ONE) * 1024 * 1024,
-    sessionCacheTtlSeconds: read.int('SESSION_CACHE_TTL_SECONDS', 60),
-    // Read (and checked) in production too, where it is forced off.
-    seedDemoCatalog: read.flag('SEED_DEMO_CATALOG', nodeEnv === 'development') && !isProduction,
-    payments: payments(read, isProduction, appUrl, apiUrl),
-    metricsToken,
+    demoShopper: {
+      name: s.DEMO_SHOPPER_NAME,
+      email: s.DEMO_SHOPPER_EMAIL,
+      password: s.DEMO_SHOPPER_PASSWORD,
+    },
+    storage: storage(s, dataDir),
+    publicFilesUrl: s.PUBLIC_FILES_URL,
+    uploads: {
+      previewMaxBytes: s.UPLOAD_PREVIEW_MAX_BYTES,
+      assetMaxBytes: s.UPLOAD_ASSET_MAX_BYTES,
+    },
+    featuredCacheTtlSeconds: s.FEATURED_CACHE_TTL_SECONDS,
+    catalogCacheMaxBytes: s.CATALOG_CACHE_MAX_MB * 1024 * 1024,
+    sessionCacheTtlSeconds: s.SESSION_CACHE_TTL_SECONDS,
+    // Checked in production too, where it is forced off.
+    seedDemoCatalog: s.SEED_DEMO_CATALOG && !isProduction,
+    payments: payments(s, isProduction, s.APP_URL, apiUrl),
+    metricsToken: s.METRICS_TOKEN ?? null,
     limits: {
-      // 0 would refuse every call, which nobody means by a limit.
-      loginFailures: read.int('LOGIN_MAX_FAILURES', 10, AT_LEAST_ONE),
-      loginFailuresPerAddress: read.int('LOGIN_MAX_FAILURES_PER_ADDRESS', 100, AT_LEAST_ONE),
-      loginFailuresPerAccount: read.int('LOGIN_MAX_FAILURES_PER_ACCOUNT', 30, AT_LEAST_ONE),
+      loginFailures: s.LOGIN_MAX_FAILURES,
+      loginFailuresPerAddress: s.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      loginFailuresPerAccount: s.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       loginWindowSeconds: 15 * 60,
-      forgotPerHour: read.int('FORGOT_PASSWORD_PER_HOUR', 5, AT_LEAST_ONE),
-      resendVerificationPerHour: read.int('RESEND_VERIFICATION_PER_HOUR', 5, AT_LEAST_ONE),
+      forgotPerHour: s.FORGOT_PASSWORD_PER_HOUR,
+      resendVerificationPerHour: s.RESEND_VERIFICATION_PER_HOUR,
       verificationResendSeconds: 5 * 60,
-      signup: { max: read.int('SIGNUP_PER_HOUR', 10, AT_LEAST_ONE), windowSeconds: 60 * 60 },
-      couponValidation: {
-        max: read.int('COUPON_VALIDATIONS_PER_10_MINUTES', 20, AT_LEAST_ONE),
-        windowSeconds: 10 * 60,
-      },
-      downloadLinks: {
-        max: read.int('DOWNLOAD_LINKS_PER_MINUTE', 30, AT_LEAST_ONE),
-        windowSeconds: 60,
-      },
-      passwordResets: {
-        max: read.int('RESET_PASSWORD_PER_HOUR', 20, AT_LEAST_ONE),
-        windowSeconds: 60 * 60,
-      },
-      passwordChanges: {
-        max: read.int('CHANGE_PASSWORD_PER_HOUR', 10, AT_LEAST_ONE),
-        windowSeconds: 60 * 60,
-      },
-      checkouts: { max: read.int('CHECKOUTS_PER_HOUR', 60, AT_LEAST_ONE), windowSeconds: 60 * 60 },
-      readyChecks: {
-        max: read.int('READY_CHECKS_PER_MINUTE', 30, AT_LEAST_ONE),
-        windowSeconds: 60,
-      },
+      signup: { max: s.SIGNUP_PER_HOUR, windowSeconds: 60 * 60 },
+      couponValidation: { max: s.COUPON_VALIDATIONS_PER_10_MINUTES, windowSeconds: 10 * 60 },
+      downloadLinks: { max: s.DOWNLOAD_LINKS_PER_MINUTE, windowSeconds: 60 },
+      passwordResets: { max: s.RESET_PASSWORD_PER_HOUR, windowSeconds: 60 * 60 },
+      passwordChanges: { max: s.CHANGE_PASSWORD_PER_HOUR, windowSeconds: 60 * 60 },
+      checkouts: { max: s.CHECKOUTS_PER_HOUR, windowSeconds: 60 * 60 },
+      readyChecks: { max: s.READY_CHECKS_PER_MINUTE, windowSeconds: 60 },
       // A visitor sends one beacon per page hidden: 60 a minute is out of any real visitor's reach.
-      webVitals: { max: read.int('WEB_VITALS_PER_MINUTE', 60, AT_LEAST_ONE), windowSeconds: 60 },
+      webVitals: { max: s.WEB_VITALS_PER_MINUTE, windowSeconds: 60 },
     },
   };
   const demoEmails = [config.demoAdmin.email, config.demoShopper.email];
