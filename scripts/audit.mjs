@@ -2,7 +2,18 @@
 // plainly (without failing) when the registry cannot answer audits, as mirrors often cannot.
 import { spawnSync } from 'node:child_process';
 
+/**
+ * The part of `npm audit --json`'s report read here, or of its error when the registry refused.
+ * @typedef {object} AuditReport
+ * @property {{ vulnerabilities?: Partial<Record<Severity, number>> }} [metadata]
+ * @property {Record<string, { severity?: Severity, range?: string }>} [vulnerabilities]
+ * @property {string} [message]
+ * @property {{ summary?: string }} [error]
+ */
+/** @typedef {'critical' | 'high' | 'moderate' | 'low' | 'info'} Severity */
+
 const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8' });
+/** @type {AuditReport | null} */
 let report = null;
 try {
   report = JSON.parse(run.stdout);
@@ -30,7 +41,7 @@ console.log(
     `${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`,
 );
 if (serious > 0) {
-  for (const [name, advisory] of Object.entries(report.vulnerabilities ?? {})) {
+  for (const [name, advisory] of Object.entries(report?.vulnerabilities ?? {})) {
     if (advisory.severity === 'high' || advisory.severity === 'critical') {
       console.log(`  ${advisory.severity}: ${name} ${advisory.range ?? ''}`);
     }

@@ -4,10 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { APP_NAMES, ROOT } from './lib/composition.mjs';
+import { APP_NAMES, isAppName, ROOT } from './lib/composition.mjs';
 
 const [appName, flag] = process.argv.slice(2);
-if (!APP_NAMES.includes(appName)) {
+if (!appName || !isAppName(appName)) {
   console.error(`Usage: npm run deploy:local -- <${APP_NAMES.join('|')}> [--rollback]`);
   process.exit(2);
 }
@@ -17,6 +17,11 @@ const live = path.join(appDir, 'dist');
 const previous = path.join(appDir, 'dist.prev');
 const next = path.join(appDir, 'dist.next');
 
+/**
+ * Makes `from` the live build and keeps the live one as `to`.
+ * @param {string} from
+ * @param {string} to
+ */
 function swap(from, to) {
   const parked = `${live}.swap`;
   rmSync(parked, { recursive: true, force: true });
@@ -36,6 +41,11 @@ if (flag === '--rollback') {
   process.exit(0);
 }
 
+/**
+ * Runs `command` in the app's folder; whether it succeeded.
+ * @param {string} command
+ * @param {string[]} args
+ */
 const run = (command, args) =>
   spawnSync(command, args, { cwd: appDir, stdio: 'inherit' }).status === 0;
 

@@ -1,5 +1,5 @@
 // `node scripts/image-dry-run.mjs [api] [shell]`: builds an image recipe without a container
-// engine and starts the result (docs/decisions/image-dry-run.md). Each stage's filesystem is a
+// engine and starts the result (docs/decisions/0079-image-dry-run.md). Each stage's filesystem is a
 // folder: the machine's /usr, /etc and /var as read-only layers of an overlay whose writes land
 // in the folder, the pinned Node of the recipe's `FROM node:<version>` in /usr/local, and npm's
 // cache as another overlay. COPY, ARG, ENV, WORKDIR, USER and RUN are executed in order (RUN in
@@ -16,15 +16,47 @@ import { createRequire } from 'node:module';
 import { freePort } from './lib/free-port.mjs';
 
 const require = createRequire(import.meta.url);
-const { DockerfileParser } = require('dockerfile-ast');
-const dockerignore = require('@balena/dockerignore');
+const { Arg, Copy, DockerfileParser, Env, From } = require('dockerfile-ast');
+// The package is CommonJS, `module.exports` its function, but its typings declare an ES default
+// export, which a `require` does not get: the function, typed as the typings mean it.
+const dockerignore = /** @type {typeof import('@balena/dockerignore').default} */ (
+  /** @type {unknown} */ (require('@balena/dockerignore'))
+);
+
+/** @typedef {import('@balena/dockerignore').Ignore} Ignore */
+/**
+ * What an image is checked by (see IMAGES).
+ * @typedef {object} Image
+ * @property {string} recipe its Dockerfile, from the repository's root
+ * @property {Record<string, string>} buildArgs
+ * @property {Record<string, string>} env its settings when it runs
+ * @property {string} health the path it must answer
+ * @property {(body: string) => boolean} expect whether the answer is the healthy one
+ */
+/**
+ * A stage of a recipe as it is executed: its root folder and the state its instructions set.
+ * @typedef {object} Stage
+ * @property {string} root
+ * @property {string} workdir
+ * @property {string} user `uid:gid`
+ * @property {Record<string, string>} env
+ * @property {Record<string, string>} args
+ * @property {string[] | null} cmd
+ */
+/**
+ * A command run in a stage's root: `spawn`'s arguments.
+ * @typedef {[command: string, args: string[], options: { env: Record<string, string> }]} StageCommand
+ */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NODE_VERSION = readFileSync(path.join(ROOT, '.node-version'), 'utf8').trim();
 const PATH_IN_IMAGE = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const NODE_UID = 1000;
 
-/** What each image is checked by: its recipe, build arguments, run settings and health address. */
+/**
+ * What each image is checked by: its recipe, build arguments, run settings and health address.
+ * @type {Record<string, Image>}
+ */
 const IMAGES = {
   api: {
     recipe: 'tooling/docker/api.Dockerfile',
@@ -39,7 +71,7 @@ const IMAGES = {
       HOST: '127.0.0.1',
     },
     health: '/api/health',
-    expect: (body) => JSON.parse(body).status === 'ok',
+    expect: (body) => /** @type {{ status?: unknown }} */ (JSON.parse(body)).status === 'ok',
   },
   shell: {
     recipe: 'tooling/docker/app.Dockerfile',
@@ -50,6 +82,11 @@ const IMAGES = {
   },
 };
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
   if (result.status !== 0) {
@@ -57,13 +94,35 @@ function run(command, args, options = {}) {
   }
 }
 
+/** @param {string[]} args */
 const mount = (...args) => run('mount', args);
 
-/** `${NAME}` and `$NAME` from the stage's ARG and ENV values (unknown ones become empty). */
+/**
+ * `${NAME}` and `$NAME` from the stage's ARG and ENV values (unknown ones become empty).
+ * @param {string} text
+ * @param {Record<string, string>} vars
+ */
 const substitute = (text, vars) =>
-  text.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, braced, bare) => vars[braced ?? bare] ?? '');
+  text.replace(
+    /\$\{(\w+)\}|\$(\w+)/g,
+    (_, /** @type {string | undefined} */ braced, /** @type {string | undefined} */ bare) =>
+      vars[braced ?? bare ?? ''] ?? '',
+  );
 
-/** The pinned Node binary of `version`: this one, or as scripts/use-node.sh keeps it. */
+/**
+ * The image's settings; throws for a name IMAGES does not have.
+ * @param {string} name
+ */
+function imageOf(name) {
+  const image = IMAGES[name];
+  if (!image) throw new Error(`Unknown image ${name}`);
+  return image;
+}
+
+/**
+ * The pinned Node binary of `version`: this one, or as scripts/use-node.sh keeps it.
+ * @param {string} version
+ */
 function nodeBinary(version) {
   if (process.version === `v${version}`) return process.execPath;
   const cache = process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache');
@@ -74,7 +133,11 @@ function nodeBinary(version) {
   return binary;
 }
 
-/** A stage's root: the machine's system folders under overlays, and Node in /usr/local. */
+/**
+ * A stage's root: the machine's system folders under overlays, and Node in /usr/local.
+ * @param {string} work the stage's folder
+ * @param {string} image the FROM image (`node:<version>-<variant>`)
+ */
 function stageRoot(work, image) {
   const [name, tag] = image.split(':');
   const version = tag?.split('-')[0];
@@ -146,7 +209,12 @@ function stageRoot(work, image) {
   return root;
 }
 
-/** The build context's files that `.dockerignore` lets through, under `from` (a file or folder). */
+/**
+ * The build context's files that `.dockerignore` lets through, under `from` (a file or folder).
+ * @param {string} from
+ * @param {string} to
+ * @param {Ignore} ignored
+ */
 function copyFromContext(from, to, ignored) {
   const relative = path.relative(ROOT, from);
   if (relative.startsWith('..')) throw new Error(`COPY ${from}: outside the build context`);
@@ -162,7 +230,13 @@ function copyFromContext(from, to, ignored) {
   }
 }
 
-/** COPY's sources into `dest`: a folder's contents, files by name into a folder destination. */
+/**
+ * COPY's sources into `dest`: a folder's contents, files by name into a folder destination.
+ * @param {string[]} sources
+ * @param {string} dest
+ * @param {{ root: string, workdir: string, fromRoot?: string, ignored: Ignore }} options
+ *   `fromRoot`: another stage's root (`--from`), else the build context
+ */
 function copy(sources, dest, { root, workdir, fromRoot, ignored }) {
   const target = path.join(root, path.resolve(workdir, dest));
   const intoFolder = dest.endsWith('/') || sources.length > 1;
@@ -177,6 +251,13 @@ function copy(sources, dest, { root, workdir, fromRoot, ignored }) {
   }
 }
 
+/**
+ * `command` run by the shell in the stage's root, as its user, from its working folder.
+ * @param {string} root
+ * @param {{ workdir: string, user: string, env: Record<string, string> }} stage
+ * @param {string} command
+ * @returns {StageCommand}
+ */
 function inImage(root, { workdir, user, env }, command) {
   return [
     'chroot',
@@ -185,22 +266,28 @@ function inImage(root, { workdir, user, env }, command) {
   ];
 }
 
-/** Runs the recipe's stages in order; resolves with the last stage's state and CMD. */
+/**
+ * Runs the recipe's stages in order; resolves with the last stage's state and CMD.
+ * @param {string} name
+ * @returns {Stage & { cmd: string[] }}
+ */
 function build(name) {
-  const image = IMAGES[name];
+  const image = imageOf(name);
   const text = readFileSync(path.join(ROOT, image.recipe), 'utf8');
   const ignoreFile = path.join(ROOT, '.dockerignore');
   const ignored = dockerignore().add(
     existsSync(ignoreFile) ? readFileSync(ignoreFile, 'utf8').split('\n') : [],
   );
   const work = path.join(process.env.IMAGE_DRY_RUN_WORK ?? os.tmpdir(), name);
+  /** @type {Map<string, Stage>} */
   const stages = new Map();
+  /** @type {Stage | null} */
   let stage = null;
   for (const instruction of DockerfileParser.parse(text).getInstructions()) {
     const keyword = instruction.getKeyword();
     const args = instruction.getArguments().map((argument) => argument.getValue());
-    if (keyword === 'FROM') {
-      const root = stageRoot(path.join(work, `stage-${stages.size}`), args[0]);
+    if (instruction instanceof From) {
+      const root = stageRoot(path.join(work, `stage-${stages.size}`), args[0] ?? '');
       stage = { root, workdir: '/', user: '0:0', env: {}, args: {}, cmd: null };
       stages.set(instruction.getBuildStage() ?? String(stages.size), stage);
       console.log(
@@ -211,49 +298,54 @@ function build(name) {
     if (!stage) throw new Error(`${keyword} before FROM`);
     const vars = { ...stage.args, ...stage.env };
     console.log(`── ${name}: ${keyword} ${instruction.getArgumentsContent() ?? ''}`.slice(0, 160));
-    if (keyword === 'ARG') {
+    if (instruction instanceof Arg) {
       const property = instruction.getProperty();
+      if (!property) throw new Error('ARG without a name');
       stage.args[property.getName()] =
         image.buildArgs[property.getName()] ?? property.getValue() ?? '';
-    } else if (keyword === 'ENV') {
+    } else if (instruction instanceof Env) {
       for (const property of instruction.getProperties()) {
         stage.env[property.getName()] = substitute(property.getValue() ?? '', vars);
       }
     } else if (keyword === 'WORKDIR') {
-      stage.workdir = path.resolve(stage.workdir, substitute(args[0], vars));
+      stage.workdir = path.resolve(stage.workdir, substitute(args[0] ?? '', vars));
       mkdirSync(path.join(stage.root, stage.workdir), { recursive: true });
     } else if (keyword === 'USER') {
       if (args[0] !== 'node')
         throw new Error(`USER ${args[0]}: the dry run knows the node user only`);
       stage.user = `${NODE_UID}:${NODE_UID}`;
-    } else if (keyword === 'COPY') {
+    } else if (instruction instanceof Copy) {
       const from = instruction.getFromFlag()?.getValue();
       const paths = args
         .filter((argument) => !argument.startsWith('--'))
         .map((p) => substitute(p, vars));
       const fromRoot = from ? stages.get(from)?.root : undefined;
       if (from && !fromRoot) throw new Error(`COPY --from=${from}: no such stage`);
-      copy(paths.slice(0, -1), paths.at(-1), { ...stage, fromRoot, ignored });
+      copy(paths.slice(0, -1), paths.at(-1) ?? '', { ...stage, fromRoot, ignored });
     } else if (keyword === 'RUN') {
       const [command, runArgs, options] = inImage(
         stage.root,
         { ...stage, env: vars },
-        instruction.getArgumentsContent(),
+        instruction.getArgumentsContent() ?? '',
       );
       run(command, runArgs, options);
     } else if (keyword === 'CMD') {
-      stage.cmd = JSON.parse(instruction.getArgumentsContent());
+      stage.cmd = JSON.parse(instruction.getArgumentsContent() ?? '');
     } else if (keyword !== 'EXPOSE') {
       throw new Error(`${keyword}: not an instruction the dry run executes`);
     }
   }
   if (!stage?.cmd) throw new Error(`${image.recipe} has no CMD`);
-  return stage;
+  return { ...stage, cmd: stage.cmd };
 }
 
-/** Starts the image's CMD on a free port and waits (60 s at most) for its health address. */
+/**
+ * Starts the image's CMD on a free port and waits (60 s at most) for its health address.
+ * @param {string} name
+ * @param {Stage & { cmd: string[] }} stage
+ */
 async function start(name, stage) {
-  const image = IMAGES[name];
+  const image = imageOf(name);
   const port = await freePort();
   const quoted = stage.cmd.map((part) => `'${part}'`).join(' ');
   const env = { ...stage.args, ...stage.env, ...image.env, PORT: String(port) };
@@ -312,7 +404,7 @@ for (const name of names) {
     await start(name, build(name));
   } catch (error) {
     failed = true;
-    console.error(`✖ ${name}: ${error.message}`);
+    console.error(`✖ ${name}: ${error instanceof Error ? error.message : error}`);
   }
 }
 process.exit(failed ? 1 : 0);

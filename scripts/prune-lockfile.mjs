@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const lockPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package-lock.json');
+/** @type {{ packages: Record<string, { optionalDependencies?: Record<string, string> }> }} */
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const present = new Set(
   Object.keys(lock.packages).map((key) => key.slice(key.lastIndexOf('node_modules/') + 13)),
@@ -14,9 +15,10 @@ const present = new Set(
 
 let pruned = 0;
 for (const entry of Object.values(lock.packages)) {
-  for (const name of Object.keys(entry.optionalDependencies ?? {})) {
+  const optional = entry.optionalDependencies ?? {};
+  for (const name of Object.keys(optional)) {
     if (present.has(name)) continue;
-    delete entry.optionalDependencies[name];
+    delete optional[name];
     pruned += 1;
   }
 }

@@ -17,13 +17,14 @@ import {
   apps,
   closeServer,
   distOf,
+  isAppName,
   runtimeConfigFromEnv,
   startAppServer,
 } from './lib/composition.mjs';
 
 const env = process.env;
 const appName = env.APP ?? '';
-if (!APP_NAMES.includes(appName)) {
+if (!isAppName(appName)) {
   console.error(`APP must be one of ${APP_NAMES.join(', ')} (it is "${appName}")`);
   process.exit(1);
 }
@@ -38,7 +39,7 @@ try {
   runtimeConfig = isShell ? runtimeConfigFromEnv(env) : undefined;
 } catch (error) {
   // A secret Stripe key where the public config wants the publishable one: one line, no start.
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
@@ -50,7 +51,9 @@ const server = await startAppServer(appName, {
   runtimeConfig,
   renderManifestUrl: env.RENDER_REMOTE_URL || undefined,
 });
-const { address, port: listening } = server.address();
+const { address, port: listening } = /** @type {import('node:net').AddressInfo} */ (
+  server.address()
+);
 console.log(`${appName} on http://${address}:${listening}`);
 
 const stop = () => closeServer(server).then(() => process.exit(0));

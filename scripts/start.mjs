@@ -18,7 +18,7 @@ try {
   // Before the builds: a refused setting should not wait a minute to be reported.
   runtimeConfig = runtimeConfigFromEnv();
 } catch (error) {
-  console.error(error.message);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 buildApps({ force });

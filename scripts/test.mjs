@@ -18,6 +18,26 @@ const RESULTS = path.join(ROOT, 'test-results');
 const LANES = 4;
 
 /**
+ * A stage of the run (see STAGES).
+ * @typedef {object} Stage
+ * @property {string} name
+ * @property {string} command a shell command, run from the repository's root
+ * @property {string[]} [after]
+ * @property {boolean} [alone]
+ * @property {boolean} [yields]
+ */
+/**
+ * How a stage went: its times in seconds, `startedAt` in ms since the epoch; or not run at all.
+ * @typedef {{ passed: boolean, seconds: number, cpu: number, startedAt: number, skipped?: false }
+ *   | { passed: false, skipped: true }} Outcome
+ */
+/**
+ * A row of the closing table; `prior`: a stage that ran before this script (CI_STAGES).
+ * @typedef {{ name: string, offset: number | null, seconds: number, cpu?: number,
+ *   passed: boolean, prior?: boolean, result?: string }} Row
+ */
+
+/**
  * CPU seconds of this process's children that have ended (Linux: `/proc/self/stat`'s cutime and
  * cstime, in clock ticks of 1/100 s). Read as each stage ends, the growth is that stage's CPU time,
  * its processes' and theirs; a server it only talked to (PostgreSQL) is not counted.
@@ -54,8 +74,16 @@ const STAGES = [
   { name: 'api-alone', command: 'npm run test:alone -w api', alone: true },
 ];
 
-/** A name picks that stage and every stage named after it (`api`: api-1, api-2, api-alone). */
+/**
+ * A name picks that stage and every stage named after it (`api`: api-1, api-2, api-alone).
+ * @param {string[]} args
+ * @returns {Stage[]}
+ */
 function selectedStages(args) {
+  /**
+   * @param {Stage} stage
+   * @param {string} arg
+   */
   const picks = (stage, arg) => stage.name === arg || stage.name.startsWith(`${arg}-`);
   const unknown = args.filter((arg) => !STAGES.some((stage) => picks(stage, arg)));
   if (unknown.length) {
@@ -67,13 +95,20 @@ function selectedStages(args) {
   return args.length ? STAGES.filter((stage) => args.some((arg) => picks(stage, arg))) : STAGES;
 }
 
+/**
+ * Runs `stage`, its output kept in its log and printed whole when it ends.
+ * @param {Stage} stage
+ * @returns {Promise<Outcome>}
+ */
 function run(stage) {
   const log = path.join(RESULTS, `${stage.name}.log`);
   const out = createWriteStream(log);
   const startedAt = Date.now();
   console.log(`▶ ${stage.name}: ${stage.command}`);
   return new Promise((resolve) => {
+    /** @type {[string, ...string[]]} */
     const shell = ['sh', '-c', stage.command];
+    /** @type {[string, ...string[]]} */
     const [command, ...args] = stage.yields ? ['nice', '-n', '10', ...shell] : shell;
     const child = spawn(command, args, {
       cwd: ROOT,
@@ -99,18 +134,26 @@ function run(stage) {
   });
 }
 
+/** @returns {Row[]} */
 function priorStages() {
   return (process.env.CI_STAGES ?? '')
     .split(/\s+/)
     .filter(Boolean)
     .map((pair) => {
-      const [name, seconds] = pair.split('=');
+      const [name = '', seconds] = pair.split('=');
       return { name, seconds: Number(seconds), passed: true, offset: null, prior: true };
     });
 }
 
+/**
+ * @param {Row[]} rows
+ * @param {number} wallSeconds this script's run, from its first stage's start
+ */
 function printTable(rows, wallSeconds) {
-  const figure = (value) => (Number.isFinite(value) ? value.toFixed(1) : '');
+  /** @param {number | null | undefined} value */
+  const figure = (value) =>
+    typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '';
+  /** @type {(...cells: [string, string, string, string, string]) => string} */
   const line = (name, offset, seconds, cpu, result) =>
     `${name.padEnd(11)} ${offset.padStart(8)} ${seconds.padStart(9)} ${cpu.padStart(8)}  ${result}`;
   console.log(`\n${line('stage', 'start s', 'seconds', 'cpu s', 'result')}`);
@@ -118,6 +161,10 @@ function printTable(rows, wallSeconds) {
     const result = row.result ?? (row.passed ? 'passed' : 'FAILED');
     console.log(line(row.name, figure(row.offset), figure(row.seconds), figure(row.cpu), result));
   }
+  /**
+   * @param {Row[]} list
+   * @param {'seconds' | 'cpu'} key
+   */
   const sum = (list, key) => list.reduce((total, row) => total + (row[key] || 0), 0);
   const before = sum(
     rows.filter((row) => row.prior),
@@ -130,13 +177,18 @@ async function main() {
   const stages = selectedStages(process.argv.slice(2));
   mkdirSync(RESULTS, { recursive: true });
   const names = new Set(stages.map((stage) => stage.name));
+  /** @type {Map<string, Outcome>} */
   const results = new Map();
   const pending = [...stages];
+  /** @type {Map<string, Promise<void>>} */
   const running = new Map();
   const startedAt = Date.now();
 
+  /** @param {Stage} stage */
   const waitsOn = (stage) => (stage.after ?? []).filter((name) => names.has(name));
+  /** @param {Stage} stage */
   const blocked = (stage) => waitsOn(stage).some((name) => results.get(name)?.passed === false);
+  /** @param {Stage} stage */
   const ready = (stage) => waitsOn(stage).every((name) => results.get(name)?.passed);
 
   while (pending.length || running.size) {
@@ -167,6 +219,8 @@ async function main() {
     ...priorStages(),
     ...stages.map((stage) => {
       const result = results.get(stage.name);
+      // The loop above ends once no stage is pending or running: each one has its outcome.
+      if (!result) throw new Error(`No outcome for ${stage.name}`);
       return {
         name: stage.name,
         offset: result.skipped ? null : (result.startedAt - startedAt) / 1000,

@@ -1,5 +1,11 @@
 const { Compilation, sources } = require('webpack');
+const federation = require('@module-federation/enhanced');
 const { startChunks } = require('./start-chunks-preload-plugin.cjs');
+
+/** @typedef {import('webpack').Chunk} Chunk */
+/** @typedef {import('webpack').Compilation} WebpackCompilation */
+/** @typedef {import('webpack').Module} Module */
+/** @typedef {{ isHost: boolean, containerName: string }} CompileHintsOptions */
 
 const NAME = 'CompileHintsPlugin';
 
@@ -8,7 +14,20 @@ const NAME = 'CompileHintsPlugin';
 // the functions do run at start-up: compiling a lazy page's code up front would be wasted work.
 const HINT = '//# allFunctionsCalledOnLoad\n';
 
-/** The chunks of the groups that `module`'s `import()`s (and exposes) load. */
+/**
+ * The module a remote's container entry (`remoteEntry.js`) is built from: the federation
+ * plugin's container entry module, whose blocks are the exposes. @module-federation/enhanced
+ * exports its class for plugins such as this one (its typings call it `any`).
+ * @type {abstract new (...args: never[]) => Module}
+ */
+const ContainerEntryModule = federation.container.ContainerEntryModule;
+
+/**
+ * The chunks of the groups that `module`'s `import()`s (and exposes) load.
+ * @param {WebpackCompilation} compilation
+ * @param {Module} module
+ * @returns {Chunk[]}
+ */
 function blockChunks(compilation, module) {
   return (module.blocks ?? []).flatMap(
     (block) => compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? [],
@@ -18,10 +37,13 @@ function blockChunks(compilation, module) {
 /**
  * Whether a chunk holds code: a chunk of CSS modules keeps only their empty stubs once
  * mini-css-extract-plugin has taken the CSS, and has no function worth compiling.
+ * @param {WebpackCompilation} compilation
+ * @param {Chunk} chunk
  */
 function hasCode(compilation, chunk) {
   return [...compilation.chunkGraph.getChunkModulesIterable(chunk)].some(
-    (module) => module.getSourceTypes().has('javascript') && !/\.css$/.test(module.resource ?? ''),
+    (module) =>
+      module.getSourceTypes().has('javascript') && !/\.css$/.test(module.nameForCondition() ?? ''),
   );
 }
 
@@ -29,6 +51,9 @@ function hasCode(compilation, chunk) {
  * The chunks a page of the composition runs before its first render: the shell's entry and its
  * start chunks (the bootstrap's and the shared packages'), a remote's container entry and the
  * chunks of what it exposes (the `routes` module with the remote's pages).
+ * @param {WebpackCompilation} compilation
+ * @param {CompileHintsOptions} options
+ * @returns {Chunk[]}
  */
 function chunksRunAtStart(compilation, { isHost, containerName }) {
   if (isHost) {
@@ -41,7 +66,7 @@ function chunksRunAtStart(compilation, { isHost, containerName }) {
     ...[...compilation.chunkGraph.getChunkModulesIterable(chunk)]
       // The exposes only: the container's other imports are the fallback copies of the shared
       // packages, which a remote in the composition takes from the shell instead.
-      .filter((module) => module.identifier().startsWith('container entry '))
+      .filter((module) => module instanceof ContainerEntryModule)
       .flatMap((module) => blockChunks(compilation, module)),
   ]);
 }
@@ -49,14 +74,16 @@ function chunksRunAtStart(compilation, { isHost, containerName }) {
 /**
  * Puts the compile hint at the top of the start-up scripts (see `chunksRunAtStart`), after
  * minification (which would drop the comment) and before the source maps and content hashes are
- * made, so both describe the file as served (docs/decisions.md, "V8's compile hint on the
- * start-up scripts, kept").
+ * made, so both describe the file as served
+ * (docs/decisions/0055-compile-hints-plugin.md).
  */
 class CompileHintsPlugin {
+  /** @param {CompileHintsOptions} options */
   constructor({ isHost, containerName }) {
     this.options = { isHost, containerName };
   }
 
+  /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap(

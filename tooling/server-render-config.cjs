@@ -1,6 +1,6 @@
 const path = require('node:path');
 const { DefinePlugin, optimize } = require('webpack');
-const { apps } = require('./apps.cjs');
+const { apps, isAppName } = require('./apps.cjs');
 const { cssModulesLoader, typescriptRule } = require('./source-rules.cjs');
 
 /** Where an app's server render is written, beside its browser build and served with it. */
@@ -13,10 +13,14 @@ const SERVER_RENDER_DIR = 'server';
  * remote takes `@store/shared` from the shell's render (the browser's share scope does the same).
  * CSS modules give class names only, computed as the browser build computes them (same context,
  * same `localIdentName`), so the server's markup wears the browser's stylesheets.
+ * @param {{ appDir: string, appName: string, entry: string, name: string }} options `entry`: the
+ *   render's module (relative to `appDir`), `name`: its file's name in `dist/server/`
+ * @returns {import('./webpack.cjs').ConfigFactory}
  */
 function createServerRenderConfig({ appDir, appName, entry, name }) {
+  if (!isAppName(appName)) throw new Error(`Unknown app ${appName}`);
   const app = apps[appName];
-  if (!app) throw new Error(`Unknown app ${appName}`);
+  /** @type {{ version: string }} */
   const pkg = require(path.join(appDir, 'package.json'));
   return (_env, argv) => {
     const production = argv.mode !== 'development';

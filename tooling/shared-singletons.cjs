@@ -11,6 +11,10 @@ const ranges = {
   '@store/shared': '^0.1.0',
 };
 
+/**
+ * The federation plugin's `shared` option: every package above as a singleton of its range.
+ * @returns {Record<string, { singleton: boolean, requiredVersion: string, strictVersion: boolean }>}
+ */
 function sharedSingletons() {
   return Object.fromEntries(
     Object.entries(ranges).map(([key, requiredVersion]) => [

@@ -7,7 +7,7 @@ const zlib = require('node:zlib');
 const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons.cjs');
-const { apps, API_PORT } = require('./apps.cjs');
+const { apps, API_PORT, isAppName } = require('./apps.cjs');
 const { CompileHintsPlugin } = require('./compile-hints-plugin.cjs');
 const { CopyPublicPlugin } = require('./copy-public-plugin.cjs');
 const { StartChunksPreloadPlugin } = require('./start-chunks-preload-plugin.cjs');
@@ -26,14 +26,27 @@ const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
 const DEPLOY_TIME = /(^|\/)runtime-config\.json$/;
 
 /**
+ * A webpack configuration, with the dev server's settings (webpack-dev-server reads them).
+ * @typedef {import('webpack').Configuration & { devServer?: import('webpack-dev-server').Configuration }} AppConfiguration
+ */
+/**
+ * What an app's `webpack.config.cjs` exports: webpack-cli calls it with `--env` and its own
+ * options (`--mode`).
+ * @typedef {(env: unknown, argv: { mode?: string }) => AppConfiguration} ConfigFactory
+ */
+
+/**
  * Brotli and gzip copies of every text asset at their highest levels, written beside it once per
  * build: the static servers send the best one the browser accepts instead of compressing each
- * response (docs/decisions.md, "Compressed at build time"). Brotli's copy of the start-up
+ * response (docs/decisions/0054-compressed-at-build-time.md). Brotli's copy of the start-up
  * JavaScript is about an eighth smaller than the gzip made per request.
  */
 function precompression() {
+  // The plugin's options are typed by its algorithm's, which it cannot infer from a name.
+  /** @type {typeof CompressionPlugin<import('node:zlib').BrotliOptions>} */
+  const BrotliCompressionPlugin = CompressionPlugin;
   return [
-    new CompressionPlugin({
+    new BrotliCompressionPlugin({
       test: COMPRESSIBLE,
       exclude: DEPLOY_TIME,
       filename: '[path][base].br',
@@ -53,16 +66,19 @@ function precompression() {
 /**
  * One webpack config for every app. A remote exposes only `./routes`; the shell exposes nothing
  * and learns where the remotes live at run time (see shell/src/remotes).
+ * @param {{ appDir: string, appName: string, isHost?: boolean }} options
+ * @returns {ConfigFactory}
  */
 function createWebpackConfig({ appDir, appName, isHost = false }) {
+  if (!isAppName(appName)) throw new Error(`Unknown app ${appName}`);
   const app = apps[appName];
-  if (!app) throw new Error(`Unknown app ${appName}`);
+  /** @type {{ version: string }} */
   const pkg = require(path.join(appDir, 'package.json'));
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     // Production CSS is in files, not injected by style-loader inside the start-up tasks
-    // (docs/decisions.md, "Core Web Vitals on a phone"): the shell links its start chunks'
+    // (docs/decisions/0002-css-modules-in-files.md): the shell links its start chunks'
     // stylesheets from index.html, and each app's runtime loads the rest with their chunks,
     // a remote's from its own origin (the CSP's style-src lists the remotes).
     const extractCss = production;
@@ -112,7 +128,7 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
           ? { splitChunks: { cacheGroups: { startPackages: startPackages.cacheGroup } } }
           : {}),
         // swc's minifier instead of terser's two passes: about 3x faster and slightly
-        // smaller output (docs/decisions.md, "Performance").
+        // smaller output (docs/decisions/0013-ts-loader-and-swc-minifier.md).
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
       },
       performance: { hints: false },
@@ -139,7 +155,8 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
               ? { target: 'web' }
               : { target: 'web', disableRemote: true, disableSnapshot: true },
             // In production a remote runs on the shell's federation runtime instead of carrying
-            // its own copy (docs/decisions.md, "Performance"); alone in development it keeps one.
+            // its own copy (docs/decisions/0030-remotes-on-the-shell-runtime.md); alone in
+            // development it keeps one.
             provideExternalRuntime: isHost,
             externalRuntime: !isHost && production,
           },
@@ -176,8 +193,8 @@ function createWebpackConfig({ appDir, appName, isHost = false }) {
             useShortDoctype: true,
           },
         }),
-        // The shell's start chunks download while its entry does (docs/decisions.md, "Core Web
-        // Vitals on a phone").
+        // The shell's start chunks download while its entry does
+        // (docs/decisions/0051-start-chunks-preload-plugin.md).
         ...(isHost && production ? [new StartChunksPreloadPlugin()] : []),
         ...(startPackages ? [startPackages.plugin] : []),
         ...(production

@@ -8,17 +8,35 @@ import { firstScreenDocuments } from './first-screen.mjs';
 import { startStaticServer } from './static-server.mjs';
 import { stripePublishableKeyFromEnv } from './stripe-publishable-key.mjs';
 
+/** @typedef {import('../../tooling/apps.cjs').AppName} AppName */
+/** @typedef {import('./security-headers.mjs').RuntimeConfig} RuntimeConfig */
+
 const require = createRequire(import.meta.url);
-const { apps, API_PORT } = require('../../tooling/apps.cjs');
+const { apps, API_PORT, isAppName } = require('../../tooling/apps.cjs');
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const APP_NAMES = Object.keys(apps);
-export { apps, API_PORT };
+export const APP_NAMES = /** @type {AppName[]} */ (Object.keys(apps));
+export { apps, API_PORT, isAppName };
 
+/** @param {string} appName */
 export function distOf(appName) {
   return path.join(ROOT, appName, 'dist');
 }
 
+/**
+ * The development port of `appName` (tooling/apps.cjs); throws for a name that is not an app's.
+ * @param {string} appName
+ */
+function portOf(appName) {
+  if (!isAppName(appName)) throw new Error(`Unknown app ${appName}`);
+  return apps[appName].port;
+}
+
+/**
+ * The newest modification time (ms) of the files under `dir`, 0 for none.
+ * @param {string} dir
+ * @returns {number}
+ */
 function newestMtime(dir) {
   if (!existsSync(dir)) return 0;
   let newest = 0;
@@ -30,11 +48,15 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** @param {string} appName */
 function markerOf(appName) {
   return path.join(distOf(appName), appName === 'shell' ? 'index.html' : 'mf-manifest.json');
 }
 
-/** Built and not older than its sources, the shared package's or the build tooling's. */
+/**
+ * Built and not older than its sources, the shared package's or the build tooling's.
+ * @param {string} appName
+ */
 function isBuilt(appName) {
   const marker = markerOf(appName);
   if (!existsSync(marker)) return false;
@@ -50,7 +72,10 @@ function isBuilt(appName) {
   return newestSource <= statSync(marker).mtimeMs;
 }
 
-/** Builds the apps whose dist is missing or stale (all with `force`), one at a time: 2 cores. */
+/**
+ * Builds the apps whose dist is missing or stale (all with `force`), one at a time: 2 cores.
+ * @param {{ force?: boolean, only?: readonly string[], log?: (line: string) => void }} [options]
+ */
 export function buildApps({ force = false, only = APP_NAMES, log = console.log } = {}) {
   for (const appName of only) {
     if (!force && isBuilt(appName)) continue;
@@ -71,8 +96,15 @@ export function buildApps({ force = false, only = APP_NAMES, log = console.log }
  * The shell's deploy-time document: where each remote lives, in Stripe mode Stripe's
  * publishable key, and whether payments are simulated (the api's PAYMENT_PROVIDER=local, given
  * to the shell too), from the environment. Throws on a key the shell must not publish.
+ * @param {Record<string, string | undefined>} [env]
+ * @param {string} [host] the remotes' host in the default addresses
+ * @returns {RuntimeConfig}
  */
 export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
+  /**
+   * @param {AppName} name
+   * @param {string} key
+   */
   const remote = (name, key) =>
     env[`REMOTE_${key.toUpperCase()}_URL`] ?? `http://${host}:${apps[name].port}/mf-manifest.json`;
   const stripePublishableKey = stripePublishableKeyFromEnv(env);
@@ -89,6 +121,7 @@ export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
   };
 }
 
+/** @param {RuntimeConfig} config */
 export async function writeRuntimeConfig(config) {
   await writeFile(
     path.join(distOf('shell'), 'runtime-config.json'),
@@ -96,7 +129,13 @@ export async function writeRuntimeConfig(config) {
   );
 }
 
-/** Polls `url` until it answers 2xx; `gaveUp()` ends the wait early (a process that died). */
+/**
+ * Polls `url` until it answers 2xx; `gaveUp()` ends the wait early (a process that died).
+ * @param {string} url
+ * @param {number} [timeoutMs]
+ * @param {() => boolean} [gaveUp]
+ * @returns {Promise<void>}
+ */
 export async function waitForHttp(url, timeoutMs = 60_000, gaveUp = () => false) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !gaveUp()) {
@@ -116,6 +155,7 @@ export async function waitForHttp(url, timeoutMs = 60_000, gaveUp = () => false)
  * `onSpawn` gets the child at once, so piped output can be read (and kept) even if it fails.
  * @param {{ port?: number, env?: Record<string, string>, stdio?: 'inherit' | 'pipe' | 'ignore',
  *   onSpawn?: (child: import('node:child_process').ChildProcess) => void }} [options]
+ * @returns {Promise<import('node:child_process').ChildProcess>}
  */
 export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', onSpawn } = {}) {
   const child = spawn(process.execPath, ['src/server.ts'], {
@@ -124,6 +164,7 @@ export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', o
     stdio: ['ignore', stdio, stdio],
   });
   onSpawn?.(child);
+  /** @type {Promise<never>} */
   const exited = new Promise((_, reject) =>
     child.once('exit', (code) => reject(new Error(`api exited with code ${code}`))),
   );
@@ -132,6 +173,11 @@ export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', o
   return child;
 }
 
+/**
+ * Stops `child` (SIGTERM, then SIGKILL after 5 s) and resolves once it has exited.
+ * @param {import('node:child_process').ChildProcess | null | undefined} child
+ * @returns {Promise<void>}
+ */
 export function stopProcess(child) {
   return new Promise((resolve) => {
     if (!child || child.exitCode !== null) return resolve();
@@ -144,7 +190,7 @@ export function stopProcess(child) {
 /**
  * @param {string} appName
  * @param {{ apiPort?: number, apiTarget?: string, port?: number, host?: string,
- *   runtimeConfig?: object, renderManifestUrl?: string, root?: string }} [options]
+ *   runtimeConfig?: RuntimeConfig, renderManifestUrl?: string, root?: string }} [options]
  *   `apiTarget`: where the shell reaches the api (default 127.0.0.1:`apiPort`);
  *   `renderManifestUrl`: where the shell's server fetches the first screen's remote from, when
  *   the browser-facing address in the runtime config is not reachable from the server (an image);
@@ -155,7 +201,7 @@ export async function startAppServer(
   {
     apiPort = API_PORT,
     apiTarget = `http://127.0.0.1:${apiPort}`,
-    port = apps[appName].port,
+    port = portOf(appName),
     host,
     runtimeConfig,
     renderManifestUrl,
@@ -176,6 +222,11 @@ export async function startAppServer(
   });
 }
 
+/**
+ * Closes `server`, its open connections too, and resolves once it is closed.
+ * @param {import('node:http').Server | null | undefined} server
+ * @returns {Promise<void>}
+ */
 export function closeServer(server) {
   return new Promise((resolve) => {
     if (!server?.listening) return resolve();

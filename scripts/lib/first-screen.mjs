@@ -1,5 +1,6 @@
-// The home page's first screen in the document (docs/decisions.md, "The first screen in the
-// document"): the shell's server renders the shell and the catalog's home page, with the api's
+// The home page's first screen in the document
+// (docs/decisions/0059-first-screen-in-the-document.md): the shell's server renders the shell and
+// the catalog's home page, with the api's
 // categories, into `#root`, so the browser paints the first category card from the HTML instead
 // of after the shell, the remote and the api call have run; the client hydrates it.
 import { readFile, stat } from 'node:fs/promises';
@@ -13,7 +14,42 @@ const FRESH_MS = 5_000;
 const INPUT_TIMEOUT_MS = 1_000;
 const ROOT_REGION = /<!--root-->[\s\S]*<!--\/root-->/;
 
-/** Only the home page, and only for a visitor: a session's navbar and cart are the client's. */
+/** @typedef {import('./security-headers.mjs').RuntimeConfig} RuntimeConfig */
+/**
+ * What the shell's server render (`server/first-screen.cjs`, built from
+ * shell/src/first-screen/render.tsx) exports.
+ * @typedef {object} ShellRender
+ * @property {string} FIRST_SCREEN_REMOTE the runtime config's key of the remote it draws
+ * @property {Record<string, unknown>} sharedModules what the remote's render takes from the
+ *   shell's, by request
+ * @property {(input: { url: string, categories: unknown, remote: unknown }) =>
+ *   { root: string, stateScript: string } | null} renderFirstScreen
+ */
+/**
+ * The part of a remote's `mf-manifest.json` read here: JSON from another server, each field
+ * possibly missing.
+ * @typedef {object} RemoteManifest
+ * @property {{ remoteEntry?: { name?: unknown, path?: string } }} [metaData]
+ * @property {{ name?: string, assets?: { css?: { sync?: string[] }, js?: { sync?: string[] } } }[]} [exposes]
+ */
+/** @typedef {{ href: string, file: string }} Stylesheet a remote's stylesheet, by URL and file */
+/** @typedef {{ manifest: string, scripts: string[] }} Preloads */
+/**
+ * What the document gets besides the shell's `index.html`.
+ * @typedef {object} FirstScreenParts
+ * @property {string} root the render, for `#root`
+ * @property {string} stateScript the script with the state it was drawn from
+ * @property {Stylesheet[]} styles
+ * @property {Preloads} preloads
+ */
+
+/** @param {unknown} error */
+const messageOf = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Only the home page, and only for a visitor: a session's navbar and cart are the client's.
+ * @param {import('node:http').IncomingMessage} req
+ */
 export function wantsFirstScreen(req) {
   if (req.method !== 'GET') return false;
   const pathname = (req.url ?? '/').split('?')[0];
@@ -22,6 +58,24 @@ export function wantsFirstScreen(req) {
   return !cookies.includes('isLoggedIn=true');
 }
 
+/**
+ * @overload
+ * @param {string} url
+ * @param {'json'} as
+ * @returns {Promise<unknown>}
+ */
+/**
+ * @overload
+ * @param {string} url
+ * @param {'text'} as
+ * @returns {Promise<string>}
+ */
+/**
+ * `url`'s answer as JSON or text, within INPUT_TIMEOUT_MS; throws with the URL in the message.
+ * @param {string} url
+ * @param {'json' | 'text'} as
+ * @returns {Promise<unknown>}
+ */
 async function fetchWithin(url, as) {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(INPUT_TIMEOUT_MS) });
@@ -29,7 +83,7 @@ async function fetchWithin(url, as) {
     return await (as === 'json' ? response.json() : response.text());
   } catch (error) {
     // The log line names the input, not only "aborted due to timeout".
-    throw new Error(`${url}: ${error.message}`, { cause: error });
+    throw new Error(`${url}: ${messageOf(error)}`, { cause: error });
   }
 }
 
@@ -37,9 +91,14 @@ async function fetchWithin(url, as) {
  * `load()`'s last answer: reused while FRESH_MS old, then still answered while a new load runs
  * (a document never waits for a refresh), and dropped when that load fails, so an input that
  * went away stops being used on the next document.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {() => Promise<T>}
  */
 function freshFor(load) {
+  /** @type {{ at: number, value: T } | null} */
   let kept = null;
+  /** @type {Promise<T> | null} */
   let pending = null;
   return () => {
     if (kept && Date.now() - kept.at <= FRESH_MS) return Promise.resolve(kept.value);
@@ -63,10 +122,22 @@ function freshFor(load) {
  * Runs a remote's server render (CommonJS text) with the modules the shell shares with it, the
  * way the browser's federation runtime runs its browser build on the shell's shared packages.
  * Other packages resolve from the shell's render, never from the remote's origin.
+ * @param {string} code
+ * @param {string} url where the code came from (its file name in stack traces)
+ * @param {Record<string, unknown>} shared
+ * @param {NodeJS.Require} shellRequire
+ * @returns {unknown} the module's exports
  */
 function evaluateRemote(code, url, shared, shellRequire) {
+  /**
+   * CommonJS's module function (`Module.wrap`).
+   * @type {(this: unknown, exports: unknown, require: (id: string) => unknown,
+   *   module: { exports: unknown }, filename: string, dirname: string) => void}
+   */
   const wrapper = vm.runInThisContext(Module.wrap(code), { filename: url });
+  /** @type {{ exports: unknown }} */
   const module = { exports: {} };
+  /** @param {string} id */
   const require = (id) => {
     if (Object.hasOwn(shared, id)) return shared[id];
     if (id.startsWith('.') || path.isAbsolute(id)) throw new Error(`${url} asked for ${id}`);
@@ -86,8 +157,9 @@ function evaluateRemote(code, url, shared, shellRequire) {
  * settings. `render(url)` resolves to the document's parts, or to null when any of them cannot
  * be had in time: the document then keeps its boot screen, as before, so a remote or an api
  * that is down never holds the store's document.
- * @param {{ shellRoot: string, apiTarget: string, runtimeConfig?: any, renderManifestUrl?: string,
- *   log?: (line: string) => unknown }} options
+ * @param {{ shellRoot: string, apiTarget: string, runtimeConfig?: RuntimeConfig,
+ *   renderManifestUrl?: string, log?: (line: string) => unknown }} options
+ * @returns {(url: string) => Promise<FirstScreenParts | null>}
  */
 export function createFirstScreen({
   shellRoot,
@@ -98,11 +170,14 @@ export function createFirstScreen({
 }) {
   const shellFile = path.join(shellRoot, 'server', 'first-screen.cjs');
   const shellRequire = createRequire(shellFile);
+  /** @type {{ mtimeMs: number, module: ShellRender } | null} */
   let shell = null;
+  /** @type {{ code: string, exports: unknown } | null} */
   let evaluated = null;
 
   // A redeployed shell is picked up by its render's date, as its files are.
   // A build without one (an older shell) is not an error: its documents keep the boot screen.
+  /** @returns {Promise<ShellRender | null>} */
   async function shellRender() {
     const info = await stat(shellFile).catch(() => null);
     if (!info) return null;
@@ -113,6 +188,7 @@ export function createFirstScreen({
     return shell.module;
   }
 
+  /** @returns {Promise<RuntimeConfig>} */
   async function config() {
     if (runtimeConfig) return runtimeConfig;
     return JSON.parse(await readFile(path.join(shellRoot, 'runtime-config.json'), 'utf8'));
@@ -124,7 +200,7 @@ export function createFirstScreen({
     const manifestUrl = remotes?.[module.FIRST_SCREEN_REMOTE];
     if (typeof manifestUrl !== 'string') throw new Error('No remote for the first screen');
     const sourceUrl = renderManifestUrl ?? manifestUrl;
-    const manifest = await fetchWithin(sourceUrl, 'json');
+    const manifest = /** @type {RemoteManifest} */ (await fetchWithin(sourceUrl, 'json'));
     const base = new URL('.', manifestUrl);
     const source = new URL('.', sourceUrl);
     const routes = manifest.exposes?.find((expose) => expose.name === 'routes');
@@ -134,7 +210,7 @@ export function createFirstScreen({
     }));
     // What the client's federation runtime asks for before it can hydrate: its manifest, its
     // entry, the page's chunks. The document has them fetched as it is parsed, not once the
-    // shell's scripts have run (docs/decisions.md, "The remote's code preloaded by the document").
+    // shell's scripts have run (docs/decisions/0061-first-screen-preloads-remote-code.md).
     const entry = manifest.metaData?.remoteEntry;
     const preloads = {
       manifest: manifestUrl,
@@ -166,6 +242,7 @@ export function createFirstScreen({
   const categories = freshFor(() => fetchWithin(`${apiTarget}/api/dropdown/categories`, 'json'));
 
   // One line per cause, not per document: a remote that is down would fill the log.
+  /** @type {string | null} */
   let lastProblem = null;
   return async function render(url) {
     try {
@@ -178,13 +255,15 @@ export function createFirstScreen({
       lastProblem = null;
       return { ...rendered, styles: page.styles, preloads: page.preloads };
     } catch (error) {
-      if (error.message !== lastProblem) log(`First screen not rendered: ${error.message}`);
-      lastProblem = error.message;
+      const problem = messageOf(error);
+      if (problem !== lastProblem) log(`First screen not rendered: ${problem}`);
+      lastProblem = problem;
       return null;
     }
   };
 }
 
+/** @param {string} value */
 const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
@@ -193,6 +272,8 @@ const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&
  * them again, the remote's manifest and scripts preloaded as its runtime will ask for them (a
  * manifest by `fetch`, scripts by `<script>` without `crossorigin`), and the state script before
  * `</body>`. A document without the boot screen's markers is returned as it is.
+ * @param {string} template the shell's `index.html`
+ * @param {FirstScreenParts} parts
  */
 export function withFirstScreen(template, { root, stateScript, styles, preloads }) {
   if (!ROOT_REGION.test(template)) return template;
@@ -215,6 +296,7 @@ export function withFirstScreen(template, { root, stateScript, styles, preloads 
 /**
  * The static server's `renderDocument` for the shell (scripts/lib/static-server.mjs).
  * @param {Parameters<typeof createFirstScreen>[0]} options
+ * @returns {import('./static-server.mjs').RenderDocument}
  */
 export function firstScreenDocuments(options) {
   const render = createFirstScreen(options);

@@ -1,3 +1,12 @@
+/**
+ * The shell's runtime config (its runtime-config.json), as the servers read it.
+ * @typedef {object} RuntimeConfig
+ * @property {string} [apiBaseUrl] where the browser reaches the api (`/api`, or another origin)
+ * @property {Record<string, string>} [remotes] each remote's `mf-manifest.json` address, by key
+ * @property {string} [stripePublishableKey] Stripe mode's publishable key
+ * @property {boolean} [paymentsSimulated] the api's local payment provider
+ */
+
 /** Headers every file the static servers answer carries. */
 export const STATIC_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -5,7 +14,9 @@ export const STATIC_SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
+/** @param {string | undefined} url */
 function originOf(url) {
+  if (!url) return null;
   try {
     return new URL(url).origin;
   } catch {
@@ -13,10 +24,14 @@ function originOf(url) {
   }
 }
 
-/** The origins the shell's documents may load code and data from besides their own. */
+/**
+ * The origins the shell's documents may load code and data from besides their own.
+ * @param {RuntimeConfig | null | undefined} runtimeConfig
+ * @returns {string[]}
+ */
 export function allowedOrigins(runtimeConfig) {
   const urls = [runtimeConfig?.apiBaseUrl, ...Object.values(runtimeConfig?.remotes ?? {})];
-  return [...new Set(urls.map(originOf).filter(Boolean))];
+  return [...new Set(urls.map(originOf).filter((origin) => origin !== null))];
 }
 
 /**
@@ -34,7 +49,10 @@ const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
 };
 
-/** Stripe mode: the runtime config hands Stripe.js a publishable key. */
+/**
+ * Stripe mode: the runtime config hands Stripe.js a publishable key.
+ * @param {RuntimeConfig | null | undefined} runtimeConfig
+ */
 export function usesStripe(runtimeConfig) {
   return Boolean(runtimeConfig?.stripePublishableKey);
 }
@@ -42,9 +60,13 @@ export function usesStripe(runtimeConfig) {
 /**
  * The store's pages run scripts, styles, images and calls from their origin and the remotes';
  * with `stripe`, also Stripe's embedded Checkout.
+ * @param {string[]} [origins] the remotes' and the api's (see `allowedOrigins`)
+ * @param {{ stripe?: boolean }} [options]
  */
 export function contentSecurityPolicy(origins = [], { stripe = false } = {}) {
+  /** @param {string[]} sources */
   const plus = (...sources) => [...sources, ...origins].join(' ');
+  /** @param {keyof typeof STRIPE_SOURCES} kind */
   const ofStripe = (kind) => (stripe ? STRIPE_SOURCES[kind] : []);
   return [
     "default-src 'self'",

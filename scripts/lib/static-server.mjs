@@ -12,6 +12,15 @@ import {
   usesStripe,
 } from './security-headers.mjs';
 
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('./security-headers.mjs').RuntimeConfig} RuntimeConfig */
+/**
+ * A document of the server's own for the SPA's `index.html` (`file`), or null for the file.
+ * @typedef {(req: IncomingMessage, file: string) => Promise<string | null>} RenderDocument
+ */
+
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -28,6 +37,7 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const BUILD_WRITE_SPREAD_MS = 2_000;
+/** @type {[encoding: string, suffix: string][]} */
 const PRECOMPRESSED = [
   ['br', '.br'],
   ['gzip', '.gz'],
@@ -36,14 +46,19 @@ const PRECOMPRESSED = [
 const NO_CACHE =
   /^(index\.html|remoteEntry\.js|main\.js|mf-manifest\.json|mf-stats\.json|runtime-config\.json)$/;
 
+/** @param {string} relative the file's path in the build */
 function cacheControl(relative) {
   if (NO_CACHE.test(path.basename(relative))) return 'no-cache';
   if (/\.[0-9a-f]{8}\.\w+$/.test(relative)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
 
-/** The content codings a request accepts (`br;q=0` refuses br). */
+/**
+ * The content codings a request accepts (`br;q=0` refuses br).
+ * @param {string} [header] the request's Accept-Encoding
+ */
 function acceptedEncodings(header = '') {
+  /** @type {Set<string>} */
   const accepted = new Set();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -58,6 +73,9 @@ function acceptedEncodings(header = '') {
  * text asset) in the best coding the request accepts: brotli at its highest quality is smaller
  * than the gzip made per request, and costs the server no CPU per request. A copy older than its
  * file is not used.
+ * @param {string} file
+ * @param {Set<string>} accepted the codings the request accepts
+ * @returns {Promise<{ encoding: string, file: string } | null>}
  */
 async function precompressed(file, accepted) {
   let original;
@@ -74,6 +92,13 @@ async function precompressed(file, accepted) {
   return null;
 }
 
+/**
+ * The file a request's path names under `root`, or null (the SPA's index.html for a page's path).
+ * @param {string} root
+ * @param {string} urlPath
+ * @param {boolean} spa
+ * @returns {Promise<string | null>}
+ */
 async function resolveFile(root, urlPath, spa) {
   const decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
   const candidate = path.join(root, path.normalize(decoded).replace(/^(\.\.[/\\])+/, ''));
@@ -91,6 +116,9 @@ async function resolveFile(root, urlPath, spa) {
  * The api behind the shell's origin. `X-Forwarded-For` is the address this server saw, replacing
  * any the client wrote: an api that trusts its proxy (TRUST_PROXY) limits sign-ups and logins
  * per that address.
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ * @param {string} target the api's origin
  */
 function proxy(req, res, target) {
   const url = new URL(req.url ?? '/', target);
@@ -113,7 +141,14 @@ function proxy(req, res, target) {
   req.pipe(upstream);
 }
 
-/** A document made for this request: compressed now, never cached by a shared cache. */
+/**
+ * A document made for this request: compressed now, never cached by a shared cache.
+ * @param {IncomingMessage} req
+ * @param {ServerResponse} res
+ * @param {Record<string, string>} headers
+ * @param {Set<string>} accepted the codings the request accepts
+ * @param {string} rendered
+ */
 function sendRendered(req, res, headers, accepted, rendered) {
   const coding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
   const body = Buffer.from(rendered);
@@ -131,7 +166,12 @@ function sendRendered(req, res, headers, accepted, rendered) {
   res.end(req.method === 'HEAD' ? undefined : encoded);
 }
 
-/** The runtime config in force: the one given, else the deployed file, else none (a remote). */
+/**
+ * The runtime config in force: the one given, else the deployed file, else none (a remote).
+ * @param {string} root
+ * @param {RuntimeConfig | undefined} given
+ * @returns {Promise<RuntimeConfig | null>}
+ */
 async function currentRuntimeConfig(root, given) {
   if (given) return given;
   const text = await readFile(path.join(root, 'runtime-config.json'), 'utf8').catch(() => null);
@@ -151,6 +191,15 @@ async function currentRuntimeConfig(root, given) {
  * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
  * `renderDocument(req, file)`, when given, may answer the SPA's `index.html` with a document of
  * its own (a string), or with null for the file as built.
+ * @param {object} options
+ * @param {string} options.root the build's folder
+ * @param {number} options.port 0: any free port
+ * @param {string} [options.host]
+ * @param {boolean} [options.spa] the shell: a page's path answers index.html
+ * @param {string} [options.apiTarget] the api's origin, for /api
+ * @param {RuntimeConfig} [options.runtimeConfig]
+ * @param {RenderDocument} [options.renderDocument]
+ * @returns {Promise<import('node:http').Server>}
  */
 export function startStaticServer({
   root,
@@ -179,6 +228,7 @@ export function startStaticServer({
       const file = await resolveFile(absoluteRoot, req.url ?? '/', spa);
       if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       const ext = path.extname(file);
+      /** @type {Record<string, string>} */
       const headers = {
         'content-type': TYPES[ext] ?? 'application/octet-stream',
         'cache-control': cacheControl(path.relative(absoluteRoot, file)),
@@ -191,10 +241,10 @@ export function startStaticServer({
         });
       }
       const accepted = acceptedEncodings(req.headers['accept-encoding']);
-      const renderable = Boolean(renderDocument && spa && file === spaIndex);
+      const render = spa && file === spaIndex ? renderDocument : undefined;
       // Drawn or not depends on the session cookie: a cache must not give one to the other.
-      if (renderable) headers.vary = 'Accept-Encoding, Cookie';
-      const rendered = renderable ? await renderDocument(req, file) : null;
+      if (render) headers.vary = 'Accept-Encoding, Cookie';
+      const rendered = render ? await render(req, file) : null;
       if (rendered !== null) return sendRendered(req, res, headers, accepted, rendered);
       const stored = COMPRESSIBLE.has(ext) ? await precompressed(file, accepted) : null;
       const gzip = !stored && COMPRESSIBLE.has(ext) && accepted.has('gzip');

@@ -1,6 +1,6 @@
 # One image recipe for the shell and each remote: `--build-arg APP=mf-catalog`. Every app is
 # served by scripts/serve-app.mjs, the static server `npm start` and the browser tests run
-# (docs/decisions/apps-served-by-node.md); the shell's also draws the home page's first screen.
+# (docs/decisions/0080-apps-served-by-node.md); the shell's also draws the home page's first screen.
 FROM node:26.12.1-trixie-slim AS build
 ARG APP
 WORKDIR /repo
