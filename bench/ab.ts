@@ -5,8 +5,9 @@
 // saved builds at once (each on its own ports, one api) and loads each page from each build in
 // turn, alternating which goes first, so both see the same minute of the machine.
 //
-// Why: single page runs here drift by more than a start-up change is worth (docs/decisions.md,
-// "Performance"); a paired comparison inside each round is what resolves such a change.
+// Why: single page runs here drift by more than a start-up change is worth
+// (docs/decisions/0039-interleaved-ab.md); a paired comparison inside each round is what
+// resolves such a change.
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';

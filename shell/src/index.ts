@@ -14,5 +14,5 @@ requestRuntimeConfig().then(
 // A task of its own: the import()'s share-scope resolution would otherwise lengthen the
 // federation runtime's start, already the longest task of a phone's load. A timeout, not
 // yieldToBrowser's scheduler.yield(), whose continuation runs ahead of the tasks already queued
-// (docs/decisions.md, "The entry's yield, kept").
+// (docs/decisions/0052-start-up-in-shorter-tasks.md).
 setTimeout(() => void import('./bootstrap'), 0);

@@ -248,7 +248,7 @@ export function createOrderService(deps: OrderDeps) {
    * few are read customer by customer (`newestOfCustomers`); more walk `orders_newest_idx`
    * newest first, keeping their orders, which stops after `limit + 1` of them, soon when the
    * customers are many. Neither is prepared: its plan depends on the pattern. Measured at
-   * 1,000,000 orders in docs/decisions.md.
+   * 1,000,000 orders in docs/decisions/0065-admin-orders-at-a-million.md.
    */
   async function listAll(
     { q, limit }: { q: string; limit: number },

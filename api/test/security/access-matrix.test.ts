@@ -512,9 +512,9 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       expect: all(200),
     },
     {
-      // Decided (README "Download links"): the link opens in a new tab without cookies and is
-      // the credential for its 5 minutes, like the S3 presigned URL it stands for; it is only
-      // ever given to the buyer. Anything not signed by the api is refused.
+      // Decided (docs/decisions/0090-download-links.md): the link opens in a new tab without
+      // cookies and is the credential for its 5 minutes, like the S3 presigned URL it stands for;
+      // it is only ever given to the buyer. Anything not signed by the api is refused.
       route: 'GET /api/files/downloads/:token',
       label: "A's signed link",
       call: () => ({ method: 'GET', url: new URL(fx.downloadUrlA).pathname }),

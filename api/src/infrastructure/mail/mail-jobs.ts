@@ -123,7 +123,7 @@ export class MailJobs implements Mailer {
     }
     if (Date.now() - Date.parse(sentAt) > this.options.giveUpAfterSeconds * 1000) {
       // Links in account mail are valid a day at most; an order confirmation this late is still
-      // worth sending, but a relay down this long needs a person (README: Background jobs).
+      // worth sending, but a relay down this long needs a person (docs/api/jobs.md).
       this.log.error(context, 'mail given up: not delivered within MAIL_GIVE_UP_AFTER_SECONDS');
       throw new Error(`given up: not delivered within ${this.options.giveUpAfterSeconds} s`);
     }

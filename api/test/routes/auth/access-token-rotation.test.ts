@@ -28,7 +28,7 @@ function sameBrowser(app: FastifyInstance, from: TestClient): TestClient {
 const kidOf = (client: TestClient) => decodeProtectedHeader(client.cookie('accessToken')!).kid;
 
 // One database seen by the api before, during and after a rotation of JWT_SECRET, as the
-// deployments of the README's procedure would run one after the other.
+// deployments of docs/api/jwt-rotation.md's procedure would run one after the other.
 for (const kind of databaseKinds()) {
   describe(`access tokens: rotating JWT_SECRET [${kind}]`, () => {
     let database: Database;
