@@ -68,15 +68,6 @@ export { useLoaded, type LoadOutcome } from './ui/use-loaded';
 export { Skeleton } from './ui/skeleton';
 export { LoadError } from './ui/load-error';
 export { default as primitives } from './ui/primitives.module.css';
-export {
-  categoriesSlice,
-  fetchCategories,
-  fetchCategoryStatistics,
-  selectCategories,
-  selectCategoriesError,
-  selectCategoriesStatus,
-  type CategoriesState,
-} from './catalog/categories-slice';
 export { renderStandalone } from './federation/render-standalone';
 export {
   PREVIEW_SIZES,
@@ -94,16 +85,21 @@ export { TabPanel, Tabs, type TabItem } from './ui/tabs';
 export { announceApp } from './federation/announce-app';
 export * from './router';
 export * from './store/toolkit';
+export { catalogChanged, ordersChanged, storeApi } from './api/store-api';
+export { selectCategories, useCategories } from './catalog/categories';
+export type { ApiCall, ApiFailure, FailureOptions } from './api/axios-base-query';
+export {
+  cursorPages,
+  FIRST_PAGE,
+  pageIndexOf,
+  type ListPage,
+  type PageParam,
+} from './data/cursor-pages';
 export {
   usePagedList,
-  type ListPage,
+  type InfiniteQueryResult,
   type PagedList,
   type PagedListStatus,
-} from './data/use-paged-list';
+} from './data/paged-list';
 export { LoadMore } from './data/load-more';
-export {
-  useResource,
-  type Resource,
-  type ResourceOptions,
-  type ResourceStatus,
-} from './data/use-resource';
+export { resourceOf, type QueryResult, type Resource, type ResourceStatus } from './data/resource';

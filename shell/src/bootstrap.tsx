@@ -19,11 +19,8 @@ import { yieldToBrowser } from './app/yield-to-browser';
 import { loadRuntimeConfig } from './config/load-runtime-config';
 import { showTestModeNotice } from './config/test-mode-notice';
 import { takeEarlyAnswer } from './early/early-answers';
-import {
-  FIRST_SCREEN_REMOTE,
-  firstScreenStoreState,
-  readFirstScreenState,
-} from './first-screen/state';
+import { seedFirstScreen } from './first-screen/seed';
+import { FIRST_SCREEN_REMOTE, readFirstScreenState } from './first-screen/state';
 import {
   loadRemotePages,
   preloadRemotePages,
@@ -51,7 +48,8 @@ async function start() {
   }
   // The server drew the page into #root from this state (scripts/lib/first-screen.mjs).
   const firstScreen = readFirstScreenState(document);
-  const store = makeStore(firstScreen ? firstScreenStoreState(firstScreen) : undefined);
+  const store = makeStore();
+  if (firstScreen) seedFirstScreen(store, firstScreen);
   installPrefetchedAnswers(apiClient, takeEarlyAnswer);
   installRefreshInterceptor(apiClient, {
     hasSession: hasLoggedInCookie,

@@ -7,29 +7,58 @@ import type {
   PurchasedPage,
   PurchasedProduct,
 } from '@store/contract';
-import { apiClient, type ListPage } from '@store/shared';
+import { apiClient, cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
 
 /** Rows per page of the account's lists: the api's own default for them, typed by it. */
 export const ACCOUNT_PAGE_SIZE: typeof ACCOUNT_PAGE_LIMIT = 50;
 
+export const ORDERS_FAILED = 'Failed to load orders';
+export const PURCHASED_FAILED = 'Failed to load purchased products';
+export const DETAILS_FAILED = 'Failed to load order details';
+
 const path = (id: string) => encodeURIComponent(id);
 
-/** `cursor` is the previous page's `nextCursor`, null (sent as nothing) for the first page. */
-const pageParams = (cursor: string | null): PageQuery => ({
+/** The cursor is the previous page's `nextCursor`, sent as nothing for the first page. */
+const pageParams = ({ cursor }: PageParam): PageQuery => ({
   limit: String(ACCOUNT_PAGE_SIZE),
   cursor: cursor ?? undefined,
 });
 
-export const ordersApi = {
-  list: (cursor: string | null): Promise<ListPage<Order>> =>
-    apiClient
-      .get<OrdersPage>('/orders', { params: pageParams(cursor) })
-      .then(({ data }) => ({ items: data.orders, nextCursor: data.nextCursor })),
-  details: (id: string) => apiClient.get<Order>(`/orders/${path(id)}`).then((r) => r.data),
-  purchased: (cursor: string | null): Promise<ListPage<PurchasedProduct>> =>
-    apiClient
-      .get<PurchasedPage>('/orders/purchased-products', { params: pageParams(cursor) })
-      .then(({ data }) => ({ items: data.purchasedProducts, nextCursor: data.nextCursor })),
-  download: (productId: string) =>
-    apiClient.get<DownloadTicket>(`/products/download/${path(productId)}`).then((r) => r.data),
-};
+export const ordersApi = storeApi.injectEndpoints({
+  endpoints: (build) => ({
+    orders: build.infiniteQuery<ListPage<Order>, void, PageParam>({
+      ...cursorPages<Order>(),
+      query: ({ pageParam }) => ({ url: '/orders', params: pageParams(pageParam) }),
+      transformResponse: (page: OrdersPage) => ({
+        items: page.orders,
+        nextCursor: page.nextCursor,
+      }),
+      providesTags: ['Order'],
+      extraOptions: { failure: ORDERS_FAILED },
+    }),
+    order: build.query<Order, string>({
+      query: (id) => `/orders/${path(id)}`,
+      providesTags: ['Order'],
+      // A buyer's data leaves the cache with the screen that showed it: nothing outlives a logout.
+      keepUnusedDataFor: 0,
+      extraOptions: { failure: DETAILS_FAILED },
+    }),
+    purchasedProducts: build.infiniteQuery<ListPage<PurchasedProduct>, void, PageParam>({
+      ...cursorPages<PurchasedProduct>(),
+      query: ({ pageParam }) => ({
+        url: '/orders/purchased-products',
+        params: pageParams(pageParam),
+      }),
+      transformResponse: (page: PurchasedPage) => ({
+        items: page.purchasedProducts,
+        nextCursor: page.nextCursor,
+      }),
+      providesTags: ['Purchased'],
+      extraOptions: { failure: PURCHASED_FAILED },
+    }),
+  }),
+});
+
+/** A download link for one purchased product: counted by the api, so never cached. */
+export const downloadTicket = (productId: string) =>
+  apiClient.get<DownloadTicket>(`/products/download/${path(productId)}`).then((r) => r.data);

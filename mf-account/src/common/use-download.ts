@@ -1,7 +1,7 @@
 import { errorMessage, notify } from '@store/shared';
 import { useCallback, useRef, useState } from 'react';
 import type { DownloadTicket } from '@store/contract';
-import { ordersApi } from './orders-api';
+import { downloadTicket } from './orders-api';
 
 /**
  * Starts a download in a new tab. A product already in flight is ignored, so a double click
@@ -18,7 +18,7 @@ export function useDownload(onStarted?: (productId: string, ticket: DownloadTick
       inFlight.current.add(productId);
       setPending(new Set(inFlight.current));
       try {
-        const ticket = await ordersApi.download(productId);
+        const ticket = await downloadTicket(productId);
         window.open(ticket.downloadUrl, '_blank', 'noopener');
         notify.success('Download started!');
         onStarted?.(productId, ticket);

@@ -6,7 +6,14 @@ import type {
   ProductChange,
   ProductsPage,
 } from '@store/contract';
-import { apiClient } from '@store/shared';
+import {
+  apiClient,
+  cursorPages,
+  storeApi,
+  type AppDispatch,
+  type ListPage,
+  type PageParam,
+} from '@store/shared';
 
 /** What the admin's table asks for; every change starts again from the first page. */
 export type ProductsQuery = Required<Omit<AdminProductsQuery, 'cursor'>>;
@@ -23,28 +30,82 @@ function uploadProgress(onProgress: (percent: number) => void) {
   };
 }
 
+/** The saves with a progress bar; everything else goes through `adminProductsApi`. */
 export const productsApi = {
-  /** One page of the whole catalog; `cursor` is the previous page's `nextCursor`. */
-  list: ({ q, sort, limit }: ProductsQuery, cursor: string | null) =>
-    apiClient
-      .get<ProductsPage>('/products', {
-        // Absent rather than empty: an empty q or cursor is not a search or a page.
-        params: {
-          q: q || undefined,
-          sort,
-          limit,
-          cursor: cursor ?? undefined,
-        } satisfies AdminProductsQuery,
-      })
-      .then((r) => r.data),
   create: (product: NewProduct, onProgress: (percent: number) => void) =>
     apiClient.post<Product>('/products', product, uploadProgress(onProgress)).then((r) => r.data),
   /** A preview or file left out keeps the current one. */
   update: (id: string, change: ProductChange, onProgress: (percent: number) => void) =>
     apiClient.put<Product>(path(id), change, uploadProgress(onProgress)).then((r) => r.data),
-  /** How many buyers an update mail about a new file would reach. */
-  buyers: (id: string) =>
-    apiClient.get<BuyersAnswer>(`${path(id)}/buyers`).then((r) => r.data.buyers),
-  toggleFeatured: (id: string) => apiClient.patch<Product>(path(id)).then((r) => r.data),
-  remove: (id: string) => apiClient.delete(path(id)).then(() => id),
 };
+
+export const BUYERS_FAILED = 'Could not count the buyers';
+
+export const buyersApi = storeApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** How many buyers an update mail about a new file would reach. */
+    buyers: build.query<number, string>({
+      query: (id) => `${path(id)}/buyers`,
+      transformResponse: (answer: BuyersAnswer) => answer.buyers,
+      providesTags: ['Buyers'],
+      // Counted afresh each time the dialog opens.
+      keepUnusedDataFor: 0,
+      // Said in place, beside the checkbox, rather than toasted over the dialog.
+      extraOptions: { failure: BUYERS_FAILED, toast: false },
+    }),
+  }),
+});
+
+export const adminProductsApi = storeApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The whole catalog one page at a time: Next and Previous turn the one page kept. */
+    adminProducts: build.infiniteQuery<ListPage<Product>, ProductsQuery, PageParam>({
+      ...cursorPages<Product>(1),
+      query: ({ queryArg: { q, sort, limit }, pageParam }) => ({
+        url: '/products',
+        // Absent rather than empty: an empty q or cursor is not a search or a page.
+        params: {
+          q: q || undefined,
+          sort,
+          limit,
+          cursor: pageParam.cursor ?? undefined,
+        } satisfies AdminProductsQuery,
+      }),
+      transformResponse: (page: ProductsPage) => ({
+        items: page.products,
+        nextCursor: page.nextCursor,
+      }),
+      providesTags: ['AdminProducts'],
+      extraOptions: { failure: 'Failed to fetch products' },
+    }),
+    toggleFeatured: build.mutation<Product, string>({
+      query: (id) => ({ url: path(id), method: 'patch' }),
+      invalidatesTags: (_saved, failed) => (failed ? [] : ['Product']),
+      extraOptions: { failure: 'Failed to update product' },
+    }),
+    deleteProduct: build.mutation<void, string>({
+      query: (id) => ({ url: path(id), method: 'delete' }),
+      // The page shown reloads without hiding, so it stays full.
+      invalidatesTags: (_done, failed) => (failed ? [] : ['Product', 'AdminProducts']),
+      extraOptions: { failure: 'Failed to delete product' },
+    }),
+  }),
+});
+
+/** After a product is created: the table's pages reload. */
+export const adminProductsChanged = () => adminProductsApi.util.invalidateTags(['AdminProducts']);
+
+/**
+ * Shows a saved product in its row on the page shown, even if it no longer matches the search
+ * or sort (the next page load places it again).
+ */
+export function showSavedProduct(dispatch: AppDispatch, query: ProductsQuery, saved: Product) {
+  dispatch(
+    adminProductsApi.util.updateQueryData('adminProducts', query, (pages) => {
+      for (const page of pages.pages) {
+        const at = page.items.findIndex((item) => item.id === saved.id);
+        if (at !== -1) page.items[at] = saved;
+      }
+    }),
+  );
+}

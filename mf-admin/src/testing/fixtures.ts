@@ -1,21 +1,6 @@
-import type { AdminOrder, Category, DropdownsAnswer } from '@store/contract';
+import type { AdminOrder } from '@store/contract';
 
-export { product } from '@store/shared/testing/fixtures';
-
-export const option = (id: string, display_name: string): Category => ({
-  id,
-  name: display_name.toLowerCase(),
-  display_name,
-  icon: 'default',
-});
-
-export const DROPDOWNS: DropdownsAnswer = {
-  success: true,
-  data: {
-    categories: [option('c1', 'Brushes'), option('c2', 'Icons')],
-    assetTypes: [option('t1', 'Bundle'), option('t2', 'Single File')],
-  },
-};
+export { DROPDOWNS, option, product } from '@store/shared/testing/fixtures';
 
 /** An order as the admin's list answers it: completed, two lines, by dora@example.com. */
 export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({

@@ -1,26 +1,35 @@
 import type { CatalogSort, CategoryPageQuery, Product, ProductsPage } from '@store/contract';
-import { apiClient, type ListPage } from '@store/shared';
+import { categoryProductsPath } from '@store/contract/page-reads';
+import { cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
 import { DEFAULT_CATALOG_SORT } from './catalog-sort';
+import { PAGES_KEPT } from './paged-products';
 import { queryString } from './query-string';
 
-export const productsApi = {
-  /**
-   * One page of a category. The default order's first page keeps the bare URL, the one the home
-   * page's links and the api's response cache already know.
-   */
-  byCategory: (
-    slug: string,
-    sort: CatalogSort,
-    cursor: string | null,
-  ): Promise<ListPage<Product>> =>
-    apiClient
-      .get<ProductsPage>(
-        `/products/category/${encodeURIComponent(slug)}` +
-          queryString({
-            sort: sort === DEFAULT_CATALOG_SORT ? undefined : sort,
-            cursor: cursor ?? undefined,
-          } satisfies CategoryPageQuery),
-      )
-      .then(({ data }) => ({ items: data.products, nextCursor: data.nextCursor })),
-  featured: () => apiClient.get<Product[]>('/products/featured').then((r) => r.data),
-};
+export interface CategoryArgs {
+  slug: string;
+  sort: CatalogSort;
+}
+
+export const productsApi = storeApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * A category's pages. The default order's first page keeps the bare URL, the one the home
+     * page's links and the api's response cache already know.
+     */
+    categoryProducts: build.infiniteQuery<ListPage<Product>, CategoryArgs, PageParam>({
+      ...cursorPages<Product>(PAGES_KEPT),
+      query: ({ queryArg: { slug, sort }, pageParam }) =>
+        categoryProductsPath(slug) +
+        queryString({
+          sort: sort === DEFAULT_CATALOG_SORT ? undefined : sort,
+          cursor: pageParam.cursor ?? undefined,
+        } satisfies CategoryPageQuery),
+      transformResponse: (page: ProductsPage) => ({
+        items: page.products,
+        nextCursor: page.nextCursor,
+      }),
+      providesTags: ['Product'],
+      extraOptions: { failure: 'Failed to fetch products' },
+    }),
+  }),
+});

@@ -1,7 +1,7 @@
 import { combineSlices } from '@reduxjs/toolkit';
 import { authSlice } from '../auth/auth-slice';
 import { cartSlice } from '../cart/cart-slice';
-import { categoriesSlice } from '../catalog/categories-slice';
+import { storeApi } from '../api/store-api';
 
 /** Remotes add their slices with `slice.injectInto(rootReducer)` and augment this interface. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -10,7 +10,7 @@ export interface LazyLoadedSlices {}
 export const rootReducer = combineSlices(
   authSlice,
   cartSlice,
-  categoriesSlice,
+  storeApi,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,4 +1,4 @@
-import type { Product } from '@store/contract';
+import type { Category, DropdownsAnswer, Product } from '@store/contract';
 
 /** A product as the api answers it, for any app's tests; `overrides` set what a test is about. */
 export const product = (overrides: Partial<Product> = {}): Product => ({
@@ -18,3 +18,20 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   created_at: '2026-03-15T12:00:00Z',
   ...overrides,
 });
+
+/** A category or asset type, its slug the lowercased name. */
+export const option = (id: string, display_name: string): Category => ({
+  id,
+  name: display_name.toLowerCase().replace(/ /g, '-'),
+  display_name,
+  icon: 'default',
+});
+
+/** `GET /dropdown/all` as the search filters and the product form read it. */
+export const DROPDOWNS: DropdownsAnswer = {
+  success: true,
+  data: {
+    categories: [option('c1', 'Brushes'), option('c2', 'Icons')],
+    assetTypes: [option('t1', 'Bundle'), option('t2', 'Single File')],
+  },
+};

@@ -1,27 +1,12 @@
 import type { PrefetchedAnswer } from '@store/shared';
-import { FIRST_SCREEN_STATE_ID } from '../first-screen/state';
+import { firstReadsOf } from '@store/contract/page-reads';
+import { FIRST_SCREEN_CARRIES, FIRST_SCREEN_STATE_ID } from '../first-screen/state';
 
-/**
- * The api calls a page's first render makes, by the page opened: started by the entry as soon as
- * the runtime config names the api, so they travel beside the shell's and the remote's code
- * instead of after the remote has rendered. Public, uncached-per-user answers only.
- */
+/** What the opened page's first render will ask, less what the server's first screen carries. */
 function callsOfOpenedPage(pathname: string, search: string): string[] {
-  if (/^\/*$/.test(pathname)) {
-    // A document with the server's first screen carries the categories already.
-    const served = document.getElementById(FIRST_SCREEN_STATE_ID) !== null;
-    return served ? ['/products/featured'] : ['/dropdown/categories', '/products/featured'];
-  }
-  const category = /^\/category\/([^/]+)\/?$/i.exec(pathname)?.[1];
-  // A sorted or later page asks for another URL; only the default first page is worth guessing.
-  if (category && !new URLSearchParams(search).has('sort')) {
-    try {
-      return [`/products/category/${encodeURIComponent(decodeURIComponent(category))}`];
-    } catch {
-      return [];
-    }
-  }
-  return [];
+  const reads = firstReadsOf(pathname, search);
+  if (document.getElementById(FIRST_SCREEN_STATE_ID) === null) return reads;
+  return reads.filter((path) => !FIRST_SCREEN_CARRIES.includes(path));
 }
 
 // A page that asks later than this (the visitor left and came back) gets a fresh answer.

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../app/app';
 import { renderFirstScreen } from './render';
+import { seedFirstScreen } from './seed';
 import { readFirstScreenState } from './state';
 
 const CATEGORIES: Category[] = [
@@ -84,9 +85,8 @@ describe('renderFirstScreen', () => {
     const root = serve(rendered!.root, rendered!.stateScript);
     const drawnLink = root.querySelector('a[href="/category/digital-art"]');
     const state = readFirstScreenState(document)!;
-    const store = makeStore({
-      categories: { items: state.categories, status: 'loaded', error: null },
-    });
+    const store = makeStore();
+    seedFirstScreen(store, state);
     const recoverableErrors: unknown[] = [];
     // React's development build reports a mismatched attribute here, not as a recoverable error.
     const consoleError = jest.spyOn(console, 'error');

@@ -7,12 +7,8 @@ import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router-dom';
 import { AppFrame } from '../app/app';
 import { rememberLoadedPages } from '../remotes/federation-loader';
-import {
-  FIRST_SCREEN_REMOTE,
-  FIRST_SCREEN_STATE_ID,
-  firstScreenStoreState,
-  serializeFirstScreenState,
-} from './state';
+import { FIRST_SCREEN_REMOTE, FIRST_SCREEN_STATE_ID, serializeFirstScreenState } from './state';
+import { seedFirstScreen } from './seed';
 
 /**
  * What a remote's server render `require`s from the shell instead of its own copy, as the
@@ -45,7 +41,8 @@ export function renderFirstScreen({
   if (!answer.success || !isRemoteRoutesModule(remote)) return null;
   const state = { categories: answer.data.data };
   rememberLoadedPages(FIRST_SCREEN_REMOTE, remote.pages);
-  const store = makeStore(firstScreenStoreState(state));
+  const store = makeStore();
+  seedFirstScreen(store, state);
   const root = renderToString(
     <StrictMode>
       <Provider store={store}>

@@ -1,19 +1,18 @@
 import type { Category } from '@store/contract';
-import type { RemoteKey, RootState } from '@store/shared';
+import { CATEGORIES_PATH } from '@store/contract/page-reads';
+import type { RemoteKey } from '@store/shared';
 
 /** The remote whose page the server renders into the document (the home page's). */
 export const FIRST_SCREEN_REMOTE: RemoteKey = 'catalog';
 /** The element holding the state the server rendered with (a JSON script, never run). */
 export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
+/** The api reads the server's first screen carries: the client does not ask for them. */
+export const FIRST_SCREEN_CARRIES: readonly string[] = [CATEGORIES_PATH];
+
 /** What the server's render knew that the client's first render must know too. */
 export interface FirstScreenState {
   categories: Category[];
-}
-
-/** The store's start, for the server's render and for the client that hydrates it alike. */
-export function firstScreenStoreState({ categories }: FirstScreenState): Partial<RootState> {
-  return { categories: { items: categories, status: 'loaded', error: null } };
 }
 
 /** JSON safe inside a `<script>` element: no `</script>` or `<!--` can end or bend it. */

@@ -1,12 +1,10 @@
 import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
 import type { DownloadTicket, PurchasedProduct } from '@store/contract';
-import { ordersApi } from '../../common/orders-api';
+import { ordersApi, PURCHASED_FAILED as FAILED } from '../../common/orders-api';
 import { useDownload } from '../../common/use-download';
 import { DownloadCard } from './download-card';
 import styles from './downloads.module.css';
-
-const FAILED = 'Failed to load purchased products';
 
 /** The card after a download: the ticket's count, and no button once none is left. */
 function counted(product: PurchasedProduct, remaining: number | undefined): PurchasedProduct {
@@ -19,7 +17,7 @@ function counted(product: PurchasedProduct, remaining: number | undefined): Purc
 }
 
 export function MyDownloads() {
-  const products = usePagedList(ordersApi.purchased, 'purchased-products', FAILED);
+  const products = usePagedList(ordersApi.usePurchasedProductsInfiniteQuery(), FAILED);
   // Downloads left per product as the last download's ticket said: a download updates its own
   // card rather than reloading every page shown. A list loaded afresh starts without them.
   const [remaining, setRemaining] = useState<Readonly<Record<string, number>>>({});

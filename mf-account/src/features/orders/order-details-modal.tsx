@@ -9,19 +9,15 @@ import {
   shortOrderId,
   Spinner,
   StatusBadge,
-  useResource,
+  resourceOf,
 } from '@store/shared';
 import type { Order } from '@store/contract';
 import { useDownload } from '../../common/use-download';
-import { ordersApi } from '../../common/orders-api';
+import { DETAILS_FAILED, ordersApi } from '../../common/orders-api';
 import styles from './orders.module.css';
 
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
-  const details = useResource(
-    () => ordersApi.details(orderId),
-    orderId,
-    'Failed to load order details',
-  );
+  const details = resourceOf(ordersApi.useOrderQuery(orderId), DETAILS_FAILED);
   const { download, isDownloading } = useDownload();
 
   return (

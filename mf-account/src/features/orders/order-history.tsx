@@ -1,14 +1,12 @@
 import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
 import { useState } from 'react';
-import { ordersApi } from '../../common/orders-api';
+import { ORDERS_FAILED as FAILED, ordersApi } from '../../common/orders-api';
 import { OrderCard } from './order-card';
 import { OrderDetailsModal } from './order-details-modal';
 import styles from './orders.module.css';
 
-const FAILED = 'Failed to load orders';
-
 export function OrderHistory() {
-  const orders = usePagedList(ordersApi.list, 'orders', FAILED);
+  const orders = usePagedList(ordersApi.useOrdersInfiniteQuery(), FAILED);
   const [openId, setOpenId] = useState<string | null>(null);
 
   if (orders.status === 'loading') return <Spinner label="Loading orders..." />;

@@ -1,16 +1,13 @@
-import { formatPrice, LoadError, Spinner, useResource } from '@store/shared';
+import { formatPrice, LoadError, resourceOf, Spinner } from '@store/shared';
 import { lazy, Suspense } from 'react';
-import { analyticsApi } from './analytics-api';
+import { ANALYTICS_FAILED, analyticsApi } from './analytics-api';
 import styles from './analytics.module.css';
 import { StatCards } from './stat-cards';
 
 const SalesChart = lazy(() => import('./sales-chart'));
 
 export function AnalyticsPanel() {
-  // No toast: the panel is the whole tab, and it says the failure in place with a Retry.
-  const analytics = useResource(analyticsApi.load, 'analytics', 'Failed to load analytics', {
-    toast: false,
-  });
+  const analytics = resourceOf(analyticsApi.useAnalyticsQuery(), ANALYTICS_FAILED);
 
   if (analytics.status === 'loading') return <Spinner label="Loading analytics..." />;
   if (analytics.status === 'failed') {

@@ -4,25 +4,36 @@ import type {
   AdminOrdersPage,
   AdminOrdersQuery,
 } from '@store/contract';
-import { apiClient, type ListPage } from '@store/shared';
+import { apiClient, cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
 
 /** Rows per page: the api's own default for the list, typed by it. */
 export const ORDERS_PAGE_SIZE: typeof ACCOUNT_PAGE_LIMIT = 50;
 
-export const adminOrdersApi = {
-  /** Every order, newest first; `q` is an order id or part of the customer's e-mail. */
-  list: (q: string, cursor: string | null): Promise<ListPage<AdminOrder>> =>
-    apiClient
-      .get<AdminOrdersPage>('/admin/orders', {
+export const ORDERS_FAILED = 'Failed to load orders';
+
+export const adminOrdersApi = storeApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Every order, newest first; the argument is an order id or part of the customer's e-mail. */
+    adminOrders: build.infiniteQuery<ListPage<AdminOrder>, string, PageParam>({
+      ...cursorPages<AdminOrder>(),
+      query: ({ queryArg: q, pageParam }) => ({
+        url: '/admin/orders',
         // Absent rather than empty: an empty q or cursor is not a search or a page.
         params: {
           q: q || undefined,
           limit: String(ORDERS_PAGE_SIZE),
-          cursor: cursor ?? undefined,
+          cursor: pageParam.cursor ?? undefined,
         } satisfies AdminOrdersQuery,
-      })
-      .then(({ data }) => ({ items: data.orders, nextCursor: data.nextCursor })),
-  /** A full refund; answers the order as it now is. */
-  refund: (id: string) =>
-    apiClient.post<AdminOrder>(`/orders/${encodeURIComponent(id)}/refund`).then((r) => r.data),
-};
+      }),
+      transformResponse: (page: AdminOrdersPage) => ({
+        items: page.orders,
+        nextCursor: page.nextCursor,
+      }),
+      extraOptions: { failure: ORDERS_FAILED },
+    }),
+  }),
+});
+
+/** A full refund; answers the order as it now is. */
+export const refundOrder = (id: string) =>
+  apiClient.post<AdminOrder>(`/orders/${encodeURIComponent(id)}/refund`).then((r) => r.data);

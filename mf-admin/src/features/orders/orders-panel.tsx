@@ -10,13 +10,11 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { OrderRow } from './order-row';
-import { adminOrdersApi } from './orders-api';
+import { adminOrdersApi, ORDERS_FAILED as FAILED } from './orders-api';
 import { OrdersSearch } from './orders-search';
 import { OrdersTable } from './orders-table';
 import styles from './orders.module.css';
 import { useRefund } from './use-refund';
-
-const FAILED = 'Failed to load orders';
 
 /**
  * Every order, newest first, searched by order id or customer e-mail, with Load more over the
@@ -24,11 +22,7 @@ const FAILED = 'Failed to load orders';
  */
 export function OrdersPanel() {
   const [searched, setSearched] = useState('');
-  const orders = usePagedList(
-    (cursor) => adminOrdersApi.list(searched, cursor),
-    `admin-orders:${searched}`,
-    FAILED,
-  );
+  const orders = usePagedList(adminOrdersApi.useAdminOrdersInfiniteQuery(searched), FAILED);
   // Orders as a refund answered them: the row updates without reloading the pages shown. A
   // list loaded afresh starts without them.
   const [changed, setChanged] = useState<Readonly<Record<string, AdminOrder>>>({});

@@ -1,7 +1,7 @@
 import type { AdminOrder } from '@store/contract';
-import { errorMessage, isApiError, notify } from '@store/shared';
+import { errorMessage, isApiError, notify, ordersChanged, useAppDispatch } from '@store/shared';
 import { useState } from 'react';
-import { adminOrdersApi } from './orders-api';
+import { refundOrder } from './orders-api';
 
 /**
  * The refund confirmation and the refunds in flight. The dialog stays open until the order is
@@ -11,6 +11,7 @@ import { adminOrdersApi } from './orders-api';
 export function useRefund(onRefunded: (order: AdminOrder) => void) {
   const [asking, setAsking] = useState<AdminOrder | null>(null);
   const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
+  const dispatch = useAppDispatch();
 
   const settle = (id: string) =>
     setInFlight((ids) => new Set([...ids].filter((other) => other !== id)));
@@ -22,7 +23,9 @@ export function useRefund(onRefunded: (order: AdminOrder) => void) {
     const { id } = asking;
     setInFlight((ids) => new Set(ids).add(id));
     try {
-      onRefunded(await adminOrdersApi.refund(id));
+      onRefunded(await refundOrder(id));
+      // The list shown updates its row in place; the figures and the buyer's lists reload.
+      dispatch(ordersChanged());
       notify.success('Order refunded successfully!');
       closeIfAsking(id);
     } catch (error) {

@@ -1,12 +1,13 @@
 import type { Product } from '@store/contract';
-import { apiClient, notify } from '@store/shared';
+import { apiClient, FIRST_PAGE, makeStore, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
 import { holdApiCalls } from '@store/shared/testing/held-api-calls';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminProductsState } from '../../common/products-slice';
+import { adminProductsApi } from '../../common/products-api';
+import { DEFAULT_QUERY } from '../../common/products-view-slice';
 import { DROPDOWNS, product } from '../../testing/fixtures';
 import { EditProductDialog } from './edit-product-dialog';
 
@@ -37,17 +38,18 @@ function renderDialog(edited: Product = NEON) {
   const user = userEvent.setup();
   const onClose = jest.fn();
   // The table shows the product, as when its Edit was pressed.
-  const adminProducts: AdminProductsState = {
-    query: { q: '', sort: 'newest', limit: '50' },
-    cursors: [null],
-    items: [edited, product({ id: 'p2', name: 'Pixel Icons' })],
-    nextCursor: null,
-    status: 'loaded',
-    loadId: null,
-    busy: {},
-  };
+  const store = makeStore();
+  const items = [edited, product({ id: 'p2', name: 'Pixel Icons' })];
+  void store.dispatch(
+    adminProductsApi.util.upsertQueryData('adminProducts', DEFAULT_QUERY, {
+      pages: [{ items, nextCursor: null }],
+      pageParams: [FIRST_PAGE],
+    }),
+  );
+  // Read, as by the table behind the dialog, so the page stays in the cache.
+  store.dispatch(adminProductsApi.endpoints.adminProducts.initiate(DEFAULT_QUERY));
   const rendered = renderWithProviders(<EditProductDialog product={edited} onClose={onClose} />, {
-    preloadedState: { adminProducts },
+    store,
   });
   const dialog = screen.getByRole('dialog', { name: `Edit ${edited.name}` });
   return { user, onClose, dialog, ...rendered };
@@ -110,7 +112,7 @@ describe('EditProductDialog', () => {
   it('counts the buyers as it opens and offers the mail and a release note with a new file', async () => {
     const get = answerOptionsAndBuyers();
     const { user } = renderDialog();
-    await waitFor(() => expect(get).toHaveBeenCalledWith(BUYERS));
+    await waitFor(() => expect(get).toHaveBeenCalledWith(BUYERS, expect.anything()));
 
     await user.upload(field('Original Asset (optional)'), zip());
     expect(await screen.findByTestId('asset-summary')).toHaveTextContent('New file: pack-v2.zip');
@@ -167,7 +169,8 @@ describe('EditProductDialog', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(success).toHaveBeenCalledWith('Product updated successfully!');
-    expect(store.getState().adminProducts?.items.map(({ name }) => name)).toEqual([
+    const shown = adminProductsApi.endpoints.adminProducts.select(DEFAULT_QUERY)(store.getState());
+    expect(shown.data?.pages[0]?.items.map(({ name }) => name)).toEqual([
       'Neon Brushes II',
       'Pixel Icons',
     ]);

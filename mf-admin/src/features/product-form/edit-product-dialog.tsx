@@ -1,6 +1,6 @@
 import type { Product } from '@store/contract';
-import { Modal, useResource } from '@store/shared';
-import { productsApi } from '../../common/products-api';
+import { Modal, resourceOf } from '@store/shared';
+import { BUYERS_FAILED, buyersApi } from '../../common/products-api';
 import { ProductForm } from './product-form';
 import { useProductForm } from './use-product-form';
 
@@ -17,13 +17,8 @@ interface EditProductDialogProps {
 export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
   const form = useProductForm(product, { onSaved: onClose });
   // Counted when the dialog opens, so the number is there by the time a file is picked; said
-  // in place, beside the checkbox, rather than toasted over the dialog.
-  const buyers = useResource(
-    () => productsApi.buyers(product.id),
-    `buyers-${product.id}`,
-    'Could not count the buyers',
-    { toast: false },
-  );
+  // in place, beside the checkbox.
+  const buyers = resourceOf(buyersApi.useBuyersQuery(product.id), BUYERS_FAILED);
 
   return (
     <Modal title={`Edit ${product.name}`} onClose={onClose} dismissible={!form.saving}>

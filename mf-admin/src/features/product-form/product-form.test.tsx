@@ -5,11 +5,8 @@ import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DROPDOWNS, product } from '../../testing/fixtures';
-import {
-  selectPageNumber,
-  selectProductsQuery,
-  type AdminProductsState,
-} from '../../common/products-slice';
+import { selectProductsView, type ProductsView } from '../../common/products-view-slice';
+import { FIRST_PAGE } from '@store/shared';
 import { CreateProductForm } from './create-product-form';
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
@@ -131,17 +128,13 @@ describe('CreateProductForm', () => {
     const held = holdApiCalls();
     const user = userEvent.setup();
     // The table was left on page 3 of a search sorted by name, 25 a page.
-    const adminProducts: AdminProductsState = {
+    const second = { cursor: 'c2', offset: 25, previous: FIRST_PAGE };
+    const adminProductsView: ProductsView = {
       query: { q: 'glyph', sort: 'name', limit: '25' },
-      cursors: [null, 'c2', 'c3'],
-      items: [product({ id: 'old' })],
-      nextCursor: 'c4',
-      status: 'loaded',
-      loadId: null,
-      busy: {},
+      page: { cursor: 'c3', offset: 50, previous: second },
     };
     const { store } = renderWithProviders(<CreateProductForm />, {
-      preloadedState: { adminProducts },
+      preloadedState: { adminProductsView },
     });
 
     await fillValidForm(user);
@@ -185,9 +178,10 @@ describe('CreateProductForm', () => {
     expect(screen.queryByTestId('asset-summary')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
     // The Products tab opens next on the first page of the newest products, where the new one is.
-    expect(selectProductsQuery(store.getState())).toEqual({ q: '', sort: 'newest', limit: '25' });
-    expect(selectPageNumber(store.getState())).toBe(1);
-    expect(store.getState().adminProducts?.items).toEqual([]);
+    expect(selectProductsView(store.getState())).toEqual({
+      query: { q: '', sort: 'newest', limit: '25' },
+      page: FIRST_PAGE,
+    });
   });
 
   it('says the product is being saved once every byte is sent', async () => {

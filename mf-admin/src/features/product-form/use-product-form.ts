@@ -1,8 +1,15 @@
 import type { Category, Product } from '@store/contract';
-import { errorMessage, notify, responseField, useAppDispatch } from '@store/shared';
+import {
+  catalogChanged,
+  errorMessage,
+  notify,
+  responseField,
+  useAppDispatch,
+  useAppSelector,
+} from '@store/shared';
 import { useState } from 'react';
-import { productsApi } from '../../common/products-api';
-import { productAdded, productUpdated } from '../../common/products-slice';
+import { adminProductsChanged, productsApi, showSavedProduct } from '../../common/products-api';
+import { productAdded, selectProductsView } from '../../common/products-view-slice';
 import { newProductOf, productChangeOf } from './product-body';
 import { useDropdownOptions } from './use-dropdown-options';
 import { usePickedFiles } from './use-picked-files';
@@ -56,6 +63,7 @@ interface ProductFormOptions {
  */
 export function useProductForm(product: Product | null, { onSaved }: ProductFormOptions = {}) {
   const dispatch = useAppDispatch();
+  const shownQuery = useAppSelector(selectProductsView).query;
   const options = useDropdownOptions();
   const [typed, setTyped] = useState<ProductDraft>(() => draftOf(product));
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -86,7 +94,8 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
     if (product) {
       const change = productChangeOf(draft, preview, asset, { notifyBuyers, releaseNote });
       const saved = await productsApi.update(product.id, change, setProgress);
-      dispatch(productUpdated(saved));
+      showSavedProduct(dispatch, shownQuery, saved);
+      dispatch(catalogChanged());
       notify.success('Product updated successfully!');
       onSaved?.(saved);
       return;
@@ -95,6 +104,8 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
     if (!preview) return;
     await productsApi.create(newProductOf(draft, preview, asset), setProgress);
     dispatch(productAdded());
+    dispatch(adminProductsChanged());
+    dispatch(catalogChanged());
     notify.success('Product created successfully!');
     setTyped(EMPTY_DRAFT);
     files.clear();

@@ -1,7 +1,9 @@
 import { formatPrice, PREVIEW_SIZES, previewImageSources } from '@store/shared';
 import type { Product } from '@store/contract';
-import type { RowAction } from '../../common/products-slice';
 import styles from './products.module.css';
+
+/** A row's request in flight, so its buttons can say what it is doing. */
+export type RowAction = 'feature' | 'delete';
 
 interface ProductRowProps {
   product: Product;

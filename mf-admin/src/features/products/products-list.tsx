@@ -2,14 +2,16 @@ import type { Product } from '@store/contract';
 import { LoadError, Spinner } from '@store/shared';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../common/data-table';
-import type { AdminProductsState } from '../../common/products-slice';
 import styles from './products.module.css';
+
+/** `loading` with rows: the page shown stays, dimmed, until the next one arrives. */
+export type ProductsStatus = 'loading' | 'loaded' | 'failed';
 
 const COLUMNS = ['Image', 'Name', 'Price', 'Category', 'Featured', 'Actions'];
 
 interface ProductsListProps {
   products: Product[];
-  status: AdminProductsState['status'];
+  status: ProductsStatus;
   /** The search shown, '' for none: an empty answer to a search is not an empty catalog. */
   searched: string;
   onRetry: () => void;
@@ -21,7 +23,7 @@ export function ProductsList({ products, status, searched, onRetry, children }: 
   if (status === 'failed') {
     return <LoadError message="Could not load the products." onRetry={onRetry} />;
   }
-  const loading = status === 'loading' || status === 'idle';
+  const loading = status === 'loading';
   if (products.length === 0 && loading) return <Spinner label="Loading products..." />;
   if (products.length === 0) {
     return <p className={styles.empty}>{searched ? 'No products found' : 'No products yet'}</p>;

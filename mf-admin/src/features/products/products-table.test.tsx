@@ -4,7 +4,8 @@ import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { productUpdated, selectAdminProducts } from '../../common/products-slice';
+import { adminProductsApi, showSavedProduct } from '../../common/products-api';
+import { DEFAULT_QUERY } from '../../common/products-view-slice';
 import { product } from '../../testing/fixtures';
 import { ProductsTable } from './products-table';
 
@@ -258,7 +259,11 @@ describe('ProductsTable', () => {
     await screen.findByRole('rowheader', { name: 'Neon Brushes' });
 
     act(() => {
-      store.dispatch(productUpdated({ ...NEON, name: 'Neon Brushes II', price: 24 }));
+      showSavedProduct(store.dispatch, DEFAULT_QUERY, {
+        ...NEON,
+        name: 'Neon Brushes II',
+        price: 24,
+      });
     });
     expect(rowNames()).toEqual(['Neon Brushes II', 'Pixel Icons']);
     expect(row('Neon Brushes II')).toHaveTextContent('$24.00');
@@ -282,7 +287,8 @@ describe('ProductsTable', () => {
     await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
     expect(star).toBeEnabled();
     expect(star).toHaveTextContent('★');
-    expect(selectAdminProducts(store.getState())[0]?.is_featured).toBe(true);
+    const shown = adminProductsApi.endpoints.adminProducts.select(DEFAULT_QUERY)(store.getState());
+    expect(shown.data?.pages[0]?.items[0]?.is_featured).toBe(true);
   });
 
   it('toasts when the featured toggle fails and keeps the flag', async () => {

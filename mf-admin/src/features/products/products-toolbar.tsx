@@ -2,7 +2,7 @@ import { primitives } from '@store/shared';
 import { useCallback, useId } from 'react';
 import type { CatalogSort } from '@store/contract';
 import type { ProductsQuery } from '../../common/products-api';
-import { PAGE_SIZES } from '../../common/products-slice';
+import { PAGE_SIZES } from '../../common/products-view-slice';
 import { useDebouncedSearch } from '../../common/use-debounced-search';
 import styles from './products.module.css';
 

@@ -47,7 +47,7 @@ describe('CategoryPage', () => {
     const get = jest.spyOn(apiClient, 'get').mockReturnValue(answer.promise);
     renderCategory();
 
-    expect(get).toHaveBeenCalledWith('/products/category/brushes');
+    expect(get).toHaveBeenCalledWith('/products/category/brushes', expect.anything());
     expect(screen.getByRole('heading', { level: 1, name: 'Brushes' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading products...');
     expect(screen.queryByText('No products found')).not.toBeInTheDocument();

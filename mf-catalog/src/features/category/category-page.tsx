@@ -7,7 +7,7 @@ import {
   useSearchParams,
 } from '@store/shared';
 import { CATALOG_SORTS, catalogSortOf, DEFAULT_CATALOG_SORT } from '../../common/catalog-sort';
-import { PAGES_KEPT, PagedProducts } from '../../common/paged-products';
+import { PagedProducts } from '../../common/paged-products';
 import { productsApi } from '../../common/products-api';
 import { FIRST_ROW } from '../../common/product-grid';
 import { ProductGridSkeleton } from '../../common/product-grid-skeleton';
@@ -22,12 +22,11 @@ export function CategoryPage() {
   const { category = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const sort = catalogSortOf(searchParams.get('sort'));
+  // Read, not asked for: the footer keeps the list loaded; the title has fallbacks meanwhile.
   const categories = useAppSelector(selectCategories);
   const list = usePagedList(
-    (cursor) => productsApi.byCategory(category, sort, cursor),
-    `${category}\n${sort}`,
+    productsApi.useCategoryProductsInfiniteQuery({ slug: category, sort }),
     'Failed to fetch products',
-    { maxPages: PAGES_KEPT },
   );
   const title =
     categories.find((candidate) => candidate.name === category)?.display_name ||

@@ -1,15 +1,4 @@
-import {
-  fetchCategories,
-  LoadError,
-  selectCategories,
-  selectCategoriesError,
-  selectCategoriesStatus,
-  Skeleton,
-  useAppDispatch,
-  useAppSelector,
-  Link,
-} from '@store/shared';
-import { useEffect } from 'react';
+import { LoadError, Link, Skeleton, useCategories } from '@store/shared';
 import styles from './home.module.css';
 
 const MAX_CATEGORIES = 6;
@@ -45,29 +34,18 @@ function CategoryImage({ icon, priority }: { icon: string; priority: boolean }) 
 }
 
 export function CategoryCards() {
-  const dispatch = useAppDispatch();
-  const categories = useAppSelector(selectCategories);
-  const status = useAppSelector(selectCategoriesStatus);
-  const error = useAppSelector(selectCategoriesError);
-
-  useEffect(() => {
-    if (status === 'idle') void dispatch(fetchCategories());
-  }, [dispatch, status]);
-
-  const shown = categories
+  const categories = useCategories();
+  const shown = (categories.data ?? [])
     .filter((category) => category.name && category.display_name)
     .slice(0, MAX_CATEGORIES);
 
   return (
     <section id="categories" className={styles.section} aria-labelledby="categories-heading">
       <h2 id="categories-heading">Browse by Category</h2>
-      {status === 'idle' || status === 'loading' ? (
+      {categories.status === 'loading' ? (
         <Skeleton label="Loading categories..." count={MAX_CATEGORIES} />
-      ) : status === 'failed' ? (
-        <LoadError
-          message={error ?? 'Failed to fetch categories'}
-          onRetry={() => void dispatch(fetchCategories())}
-        />
+      ) : categories.status === 'failed' ? (
+        <LoadError message={categories.error} onRetry={categories.retry} />
       ) : shown.length === 0 ? (
         <p className={styles.muted}>No categories available</p>
       ) : (

@@ -15,7 +15,7 @@ describe('FeaturedProducts', () => {
     const get = jest.spyOn(apiClient, 'get').mockReturnValue(answer.promise);
     renderWithProviders(<FeaturedProducts />);
 
-    expect(get).toHaveBeenCalledWith('/products/featured');
+    expect(get).toHaveBeenCalledWith('/products/featured', expect.anything());
     expect(screen.getByRole('heading', { name: 'Featured Products' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading featured products...');
     expect(screen.getByTestId('skeleton')).toHaveAttribute('aria-busy', 'true');

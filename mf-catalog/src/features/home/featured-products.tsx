@@ -1,11 +1,10 @@
-import { LoadError, Skeleton, useResource } from '@store/shared';
-import { productsApi } from '../../common/products-api';
+import { LoadError, resourceOf, Skeleton, storeApi } from '@store/shared';
 import { FIRST_ROW, ProductGrid } from '../../common/product-grid';
 import styles from './home.module.css';
 
 /** A store with nothing featured simply has no such row, so an empty list hides the section. */
 export function FeaturedProducts() {
-  const featured = useResource(productsApi.featured, 'featured', 'Failed to fetch products');
+  const featured = resourceOf(storeApi.useFeaturedProductsQuery(), 'Failed to fetch products');
   if (featured.status === 'loaded' && featured.data.length === 0) return null;
 
   return (

@@ -1,5 +1,6 @@
 import type { Product, SearchPage } from '@store/contract';
-import { apiClient, type ListPage } from '@store/shared';
+import { cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
+import { PAGES_KEPT } from '../../common/paged-products';
 import { queryString } from '../../common/query-string';
 import { SEARCH_FIELDS, type SearchQuery } from './search-query';
 
@@ -11,14 +12,19 @@ function searchUrl(query: SearchQuery, cursor: string | null): string {
   return `/search${queryString({ ...fields, cursor })}`;
 }
 
-/** The api request of a search's first page: also the key of the list it starts. */
-export const searchKey = (query: SearchQuery) => searchUrl(query, null);
-
-export function searchProducts(query: SearchQuery, cursor: string | null): Promise<SearchResults> {
-  return apiClient.get<SearchPage>(searchUrl(query, cursor)).then(({ data }) => ({
-    items: data.products,
-    nextCursor: data.nextCursor,
-    total: data.total,
-    totalCapped: data.totalCapped,
-  }));
-}
+export const searchApi = storeApi.injectEndpoints({
+  endpoints: (build) => ({
+    search: build.infiniteQuery<SearchResults, SearchQuery, PageParam>({
+      ...cursorPages<Product>(PAGES_KEPT),
+      query: ({ queryArg, pageParam }) => searchUrl(queryArg, pageParam.cursor),
+      transformResponse: (page: SearchPage) => ({
+        items: page.products,
+        nextCursor: page.nextCursor,
+        total: page.total,
+        totalCapped: page.totalCapped,
+      }),
+      providesTags: ['Product'],
+      extraOptions: { failure: 'Failed to fetch products' },
+    }),
+  }),
+});

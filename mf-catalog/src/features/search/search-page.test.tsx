@@ -1,27 +1,12 @@
-import type { DropdownsAnswer } from '@store/contract';
 import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { product } from '@store/shared/testing/fixtures';
+import { DROPDOWNS, product } from '@store/shared/testing/fixtures';
 import { holdApiCalls } from '@store/shared/testing/held-api-calls';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { answerer, productsPage } from '../../testing/paged-answers';
 import { SearchPage } from './search-page';
-
-const DROPDOWNS: DropdownsAnswer = {
-  success: true,
-  data: {
-    categories: [
-      { id: 'c1', name: 'brushes', display_name: 'Brushes', icon: '' },
-      { id: 'c2', name: 'icons', display_name: 'Icons', icon: '' },
-    ],
-    assetTypes: [
-      { id: 't1', name: 'bundle', display_name: 'Bundle', icon: '' },
-      { id: 't2', name: 'single-file', display_name: 'Single File', icon: '' },
-    ],
-  },
-};
 
 /** Where the router is and how it got there (PUSH or REPLACE), with a Back button. */
 function Address() {

@@ -1,11 +1,10 @@
-import type { Product } from '@store/contract';
-import { LoadError, usePagedList, useSearchParams, type ListPage } from '@store/shared';
-import { useMemo, useState } from 'react';
-import { PAGES_KEPT, PagedProducts } from '../../common/paged-products';
+import { LoadError, usePagedList, useSearchParams } from '@store/shared';
+import { useMemo } from 'react';
+import { PagedProducts } from '../../common/paged-products';
 import { FIRST_ROW } from '../../common/product-grid';
 import { ProductGridSkeleton } from '../../common/product-grid-skeleton';
 import { resultCount } from './result-count';
-import { searchKey, searchProducts } from './search-api';
+import { searchApi } from './search-api';
 import { SearchFilters, type UrlChange } from './search-filters';
 import {
   isBlank,
@@ -17,13 +16,6 @@ import {
 import { useFilterOptions } from './use-filter-options';
 import styles from './search-page.module.css';
 
-interface Count {
-  /** The search it counts, so a late count of an earlier search is never shown. */
-  key: string;
-  total: number;
-  capped: boolean;
-}
-
 /**
  * `/search`: the URL holds the term, the filters and the sort, so reload, Back and Forward bring
  * a search back as it was; any change starts again from the first page.
@@ -31,24 +23,13 @@ interface Count {
 export function SearchPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = useMemo(() => searchQueryOf(searchParams), [searchParams]);
-  const key = searchKey(query);
   const blank = isBlank(query);
   const options = useFilterOptions();
-  const [count, setCount] = useState<Count | null>(null);
-
-  const list = usePagedList<Product>(
-    (cursor): Promise<ListPage<Product>> =>
-      // A search without a term or a filter is not sent: the api would refuse it.
-      blank
-        ? Promise.resolve({ items: [], nextCursor: null })
-        : searchProducts(query, cursor).then((page) => {
-            if (cursor === null) setCount({ key, total: page.total, capped: page.totalCapped });
-            return page;
-          }),
-    key,
-    'Failed to fetch products',
-    { maxPages: PAGES_KEPT },
-  );
+  // A search without a term or a filter is not sent: the api would refuse it.
+  const results = searchApi.useSearchInfiniteQuery(query, { skip: blank });
+  const list = usePagedList(results, 'Failed to fetch products');
+  // Every page counts the matches; the first kept answers for the search shown.
+  const counted = list.status === 'loaded' ? results.currentData?.pages[0] : undefined;
 
   function change(changes: Partial<SearchQuery>, how: UrlChange) {
     setSearchParams(
@@ -63,15 +44,13 @@ export function SearchPage() {
     );
   }
 
-  const counted = count?.key === key && list.status === 'loaded' ? count : null;
-
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>{query.q ? `Results for “${query.q}”` : 'Search products'}</h1>
       <SearchFilters query={query} options={options} onChange={change} />
       {/* Kept in place while loading, so the grid below does not move when the count arrives. */}
       <p className={styles.count} role="status">
-        {counted && list.items.length > 0 ? resultCount(counted.total, counted.capped) : ''}
+        {counted && list.items.length > 0 ? resultCount(counted.total, counted.totalCapped) : ''}
       </p>
       {blank ? (
         <p className={styles.empty}>Enter a search term or pick a filter to find products.</p>

@@ -1,6 +1,7 @@
 import {
   apiClient,
   cartCleared,
+  ordersChanged,
   primitives,
   Spinner,
   useAppDispatch,
@@ -30,7 +31,10 @@ export function PurchaseSuccessPage() {
     confirmedSessions.add(sessionId);
     apiClient
       .post('/payments/checkout-success', { sessionId })
-      .then(() => dispatch(cartCleared()))
+      .then(() => {
+        dispatch(cartCleared());
+        dispatch(ordersChanged());
+      })
       .catch((error: unknown) => console.error('Payment confirmation failed', error))
       .finally(() => setProcessing(false));
   }, [dispatch, sessionId]);

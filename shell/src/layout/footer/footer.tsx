@@ -1,14 +1,4 @@
-import {
-  fetchCategories,
-  LoadError,
-  selectCategories,
-  selectCategoriesError,
-  selectCategoriesStatus,
-  useAppDispatch,
-  useAppSelector,
-  Link,
-} from '@store/shared';
-import { useEffect, useRef } from 'react';
+import { LoadError, Link, useCategories } from '@store/shared';
 import { SUPPORT_EMAIL, WHATSAPP_LABEL, WHATSAPP_URL } from '../contact';
 import styles from './footer.module.css';
 
@@ -29,20 +19,7 @@ const SOCIAL_LINKS = [
 ];
 
 export function Footer() {
-  const dispatch = useAppDispatch();
-  const categories = useAppSelector(selectCategories);
-  const status = useAppSelector(selectCategoriesStatus);
-  const error = useAppSelector(selectCategoriesError);
-  const isLoading = status === 'loading' || (status === 'idle' && categories.length === 0);
-
-  // Only the mount decides: re-checking on every status change would retry a failing server forever.
-  const checkedOnMount = useRef(false);
-  useEffect(() => {
-    if (checkedOnMount.current) return;
-    checkedOnMount.current = true;
-    // fetchCategories itself skips the ask while the home page's cards are fetching the list.
-    if (categories.length === 0) void dispatch(fetchCategories());
-  }, [categories.length, dispatch]);
+  const categories = useCategories();
 
   return (
     <footer className={styles.footer}>
@@ -83,19 +60,15 @@ export function Footer() {
           <h2 id="footer-categories" className={styles.heading}>
             Categories
           </h2>
-          {isLoading ? (
+          {categories.status === 'loading' ? (
             <p className={styles.muted} role="status">
               Loading categories...
             </p>
-          ) : status === 'failed' ? (
-            <LoadError
-              message={error ?? 'Failed to fetch categories'}
-              onRetry={() => void dispatch(fetchCategories())}
-              compact
-            />
+          ) : categories.status === 'failed' ? (
+            <LoadError message={categories.error} onRetry={categories.retry} compact />
           ) : (
             <ul className={styles.list}>
-              {categories.slice(0, MAX_CATEGORIES).map((category) => (
+              {categories.data.slice(0, MAX_CATEGORIES).map((category) => (
                 <li key={category.id}>
                   <Link to={`/category/${category.name}`}>{category.display_name}</Link>
                 </li>
