@@ -32,21 +32,22 @@ export {
 export { hasLoggedInCookie } from './auth/session-indicator';
 export { firstName, isAdmin } from './auth/user';
 export {
-  cartSlice,
   cartCleared,
-  cartLoaded,
+  cartSlice,
   couponApplied,
   couponRemoved,
-  itemAdded,
-  itemRemoved,
-  quantitySet,
+  selectCoupon,
+  type CartState,
+} from './cart/cart-slice';
+export {
   selectCartCount,
   selectCartItems,
   selectCartStatus,
   selectCartTotals,
-  selectCoupon,
-  type CartState,
-} from './cart/cart-slice';
+  type CartStatus,
+} from './cart/cart-selectors';
+export { cartApi, cartReplaced } from './cart/cart-api';
+export { useCartLoader } from './cart/use-cart-loader';
 export { computeTotals } from './cart/cart-totals';
 export type { CartTotals } from './cart/cart-types';
 export {
@@ -75,7 +76,13 @@ export {
   previewImageSources,
   type PreviewImageSources,
 } from './catalog/preview-image';
-export { addToCart, fetchCart, removeFromCart, updateQuantity } from './cart/cart-thunks';
+export {
+  addToCart,
+  cartEmptied,
+  fetchCart,
+  removeFromCart,
+  updateQuantity,
+} from './cart/cart-thunks';
 export { formatDate, formatPrice, shortOrderId } from './ui/format';
 export { Modal } from './ui/modal';
 export { StatusBadge } from './ui/status-badge';

@@ -1,5 +1,11 @@
 import type { User } from '@store/contract';
-import { apiClient, initialAuthState, notify, type ApiResponse } from '@store/shared';
+import {
+  apiClient,
+  initialAuthState,
+  notify,
+  selectCartItems,
+  type ApiResponse,
+} from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
@@ -34,13 +40,13 @@ describe('ProductCard', () => {
     const { store } = renderCard();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(post).toHaveBeenCalledWith('/cart', { productId: 'p1' });
+    expect(post).toHaveBeenCalledWith('/cart', { productId: 'p1' }, expect.anything());
     expect(screen.getByRole('button', { name: 'Adding...' })).toBeDisabled();
 
     const line = { _id: 'p1', name: 'Neon Brushes', description: '', image: '', price: 19.99 };
     answer.resolve({ data: [{ ...line, quantity: 1 }], status: 200 });
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
-    expect(store.getState().cart.items).toHaveLength(1);
+    expect(selectCartItems(store.getState())).toHaveLength(1);
   });
 
   it('enables the button again after a failure', async () => {

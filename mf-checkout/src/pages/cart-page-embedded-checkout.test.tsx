@@ -1,16 +1,9 @@
 import type { Stripe, StripeEmbeddedCheckout } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { CartItem } from '@store/contract';
-import {
-  apiClient,
-  cartLoaded,
-  makeStore,
-  notify,
-  Route,
-  Routes,
-  setStripePublishableKey,
-} from '@store/shared';
+import { apiClient, notify, Route, Routes, setStripePublishableKey } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { storeWithCart } from '@store/shared/testing/cart';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CartPage } from './cart-page';
@@ -43,8 +36,7 @@ function fakeStripe() {
 }
 
 function renderCart(options: { reactStrictMode?: boolean } = {}) {
-  const store = makeStore();
-  store.dispatch(cartLoaded(lines));
+  const store = storeWithCart(lines);
   return renderWithProviders(
     <Routes>
       <Route path="/cart" element={<CartPage />} />

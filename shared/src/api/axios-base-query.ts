@@ -40,9 +40,11 @@ export const axiosBaseQuery: BaseQueryFn<
   const config: AxiosRequestConfig = params === undefined ? { signal } : { params, signal };
   try {
     const response =
-      method === 'get' || method === 'delete'
-        ? await apiClient[method](url, config)
-        : await apiClient[method](url, data, config);
+      method === 'get'
+        ? await apiClient.get(url, config)
+        : method === 'delete'
+          ? await apiClient.delete(url, data === undefined ? config : { ...config, data })
+          : await apiClient[method](url, data, config);
     return { data: response.data };
   } catch (failure) {
     const message = errorMessage(failure, extraOptions?.failure ?? 'Something went wrong');

@@ -1,72 +1,81 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { CartItem } from '@store/contract';
-import { apiClient } from '../api/client';
-import { errorMessage } from '../api/error-message';
 import type { AuthState } from '../auth/auth-slice';
 import { notify } from '../ui/notify';
+import { cartApi, cartReplaced } from './cart-api';
+import { cartCleared } from './cart-slice';
 
 type ThunkConfig = { state: { auth: AuthState }; rejectValue: string };
 
-export const fetchCart = createAsyncThunk<CartItem[], void, ThunkConfig>(
-  'cart/fetch',
-  async (_, { rejectWithValue }) => {
-    try {
-      const { data } = await apiClient.get<CartItem[]>('/cart');
-      return data;
-    } catch (error) {
-      const message = errorMessage(error, 'Failed to load cart items');
-      notify.error(message);
-      return rejectWithValue(message);
-    }
-  },
-);
+const NOT_SIGNED_IN = 'Please login to add products to cart';
 
-export const addToCart = createAsyncThunk<CartItem[], { productId: string }, ThunkConfig>(
+/**
+ * A cart call for the signed-in user, fulfilled with the whole cart. A failure was toasted by
+ * the api layer (the endpoint's message, or the server's).
+ */
+function cartThunk<Arg>(
+  type: string,
+  call: (
+    userId: string,
+    arg: Arg,
+  ) => ReturnType<
+    | typeof cartApi.endpoints.addToCart.initiate
+    | typeof cartApi.endpoints.removeFromCart.initiate
+    | typeof cartApi.endpoints.updateQuantity.initiate
+  >,
+  { signedOut = NOT_SIGNED_IN, done }: { signedOut?: string; done?: string } = {},
+) {
+  return createAsyncThunk<CartItem[], Arg, ThunkConfig>(
+    type,
+    async (arg, { dispatch, getState, rejectWithValue }) => {
+      const userId = getState().auth.user?.id;
+      if (!userId) {
+        notify.error(signedOut);
+        return rejectWithValue(signedOut);
+      }
+      const result = await dispatch(call(userId, arg));
+      if ('error' in result) return rejectWithValue('failed');
+      if (done) notify.success(done);
+      return result.data;
+    },
+  );
+}
+
+export const addToCart = cartThunk<{ productId: string }>(
   'cart/add',
-  async ({ productId }, { getState, rejectWithValue }) => {
-    if (!getState().auth.user) {
-      notify.error('Please login to add products to cart');
-      return rejectWithValue('Please login to add products to cart');
-    }
-    try {
-      const { data } = await apiClient.post<CartItem[]>('/cart', { productId });
-      notify.success('Product added to cart');
-      return data;
-    } catch (error) {
-      const message = errorMessage(error, 'An error occurred');
-      notify.error(message);
-      return rejectWithValue(message);
-    }
-  },
+  (userId, { productId }) => cartApi.endpoints.addToCart.initiate({ userId, productId }),
+  { done: 'Product added to cart' },
 );
 
-export const removeFromCart = createAsyncThunk<CartItem[], { productId: string }, ThunkConfig>(
+export const removeFromCart = cartThunk<{ productId: string }>(
   'cart/remove',
-  async ({ productId }, { rejectWithValue }) => {
-    try {
-      const { data } = await apiClient.delete<CartItem[]>('/cart', { data: { productId } });
-      return data;
-    } catch (error) {
-      const message = errorMessage(error, 'Failed to remove item');
-      notify.error(message);
-      return rejectWithValue(message);
-    }
+  (userId, { productId }) => cartApi.endpoints.removeFromCart.initiate({ userId, productId }),
+);
+
+export const updateQuantity = cartThunk<{ productId: string; quantity: number }>(
+  'cart/updateQuantity',
+  (userId, { productId, quantity }) =>
+    cartApi.endpoints.updateQuantity.initiate({ userId, productId, quantity }),
+);
+
+/** Asks for the signed-in user's cart again (the cart page's Retry). */
+export const fetchCart = createAsyncThunk<void, void, ThunkConfig>(
+  'cart/fetch',
+  async (_, { dispatch, getState }) => {
+    const userId = getState().auth.user?.id;
+    if (!userId) return;
+    const request = dispatch(cartApi.endpoints.cart.initiate(userId, { forceRefetch: true }));
+    await request;
+    request.unsubscribe();
   },
 );
 
-export const updateQuantity = createAsyncThunk<
-  CartItem[],
-  { productId: string; quantity: number },
-  ThunkConfig
->('cart/updateQuantity', async ({ productId, quantity }, { rejectWithValue }) => {
-  try {
-    const { data } = await apiClient.put<CartItem[]>(`/cart/${encodeURIComponent(productId)}`, {
-      quantity,
-    });
-    return data;
-  } catch (error) {
-    const message = errorMessage(error, 'Failed to update quantity');
-    notify.error(message);
-    return rejectWithValue(message);
-  }
-});
+/** After a purchase: the server emptied the cart, and the coupon was spent. */
+export const cartEmptied = createAsyncThunk<void, void, ThunkConfig>(
+  'cart/emptied',
+  async (_, { dispatch, getState }) => {
+    const userId = getState().auth.user?.id;
+    dispatch(cartCleared());
+    if (userId) dispatch(cartReplaced(userId, []));
+  },
+);

@@ -4,6 +4,7 @@ import type { User } from '@store/contract';
 import { apiClient } from '../api/client';
 import { answerGets } from '../testing/api-answers';
 import { renderWithProviders } from '../testing/render-with-providers';
+import { selectCartItems } from '../cart/cart-selectors';
 import { notify } from '../ui/notify';
 import { StandaloneSession } from './standalone-session';
 
@@ -44,10 +45,10 @@ it('signs in with the form, loads that user cart, and signs out again', async ()
     password: 'Shopper#2026',
     rememberMe: false,
   });
-  await waitFor(() => expect(store.getState().cart.items).toEqual([cartLine]));
+  await waitFor(() => expect(selectCartItems(store.getState())).toEqual([cartLine]));
 
   await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
   expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   expect(post).toHaveBeenCalledWith('/auth/logout');
-  expect(store.getState().cart.items).toEqual([]);
+  expect(selectCartItems(store.getState())).toEqual([]);
 });

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { checkAuth, login, logout, selectUser } from '../auth/auth-slice';
-import { cartCleared } from '../cart/cart-slice';
-import { fetchCart } from '../cart/cart-thunks';
+import { useCartLoader } from '../cart/use-cart-loader';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 /**
@@ -20,11 +19,7 @@ export function StandaloneSession() {
   }, [dispatch]);
 
   // As the shell's CartLoader: the cart follows whoever is signed in.
-  const userId = user?.id;
-  useEffect(() => {
-    if (userId) void dispatch(fetchCart());
-    else dispatch(cartCleared());
-  }, [dispatch, userId]);
+  useCartLoader();
 
   const signIn = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import type { Category, DropdownsAnswer, Product } from '@store/contract';
+import type { Category, DropdownsAnswer, Product, User } from '@store/contract';
 
 /** A product as the api answers it, for any app's tests; `overrides` set what a test is about. */
 export const product = (overrides: Partial<Product> = {}): Product => ({
@@ -35,3 +35,14 @@ export const DROPDOWNS: DropdownsAnswer = {
     assetTypes: [option('t1', 'Bundle'), option('t2', 'Single File')],
   },
 };
+
+/** A verified shopper, signed in by `storeWithCart` or a test's own store. */
+export const shopper = (overrides: Partial<User> = {}): User => ({
+  id: 'u1',
+  name: 'Sam',
+  email: 's@x.io',
+  role: 'user',
+  is_email_verified: true,
+  created_at: '2026-03-15T12:00:00.000Z',
+  ...overrides,
+});

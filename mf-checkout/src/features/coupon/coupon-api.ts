@@ -1,10 +1,21 @@
 import type { Coupon, ValidCoupon } from '@store/contract';
-import { apiClient } from '@store/shared';
+import { apiClient, storeApi } from '@store/shared';
 
-export const couponApi = {
-  mine: () => apiClient.get<Coupon | null>('/coupons').then((r) => r.data),
-  validate: (code: string) =>
-    apiClient
-      .post<ValidCoupon>('/coupons/validate', { code })
-      .then((r) => ({ code: r.data.code, discountPercentage: r.data.discountPercentage })),
-};
+export const couponApi = storeApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** The coupon the shopper holds, offered in the box; none is no coupon. */
+    myCoupon: build.query<Coupon | null, void>({
+      query: () => '/coupons',
+      // Spent or replaced by a purchase, so asked again each time the cart opens.
+      keepUnusedDataFor: 0,
+      // Without it the box still takes a typed code: nothing to say over the cart.
+      extraOptions: { failure: 'Could not load the available coupon', toast: false },
+    }),
+  }),
+});
+
+/** Checks a typed code; counted by the api as a guess, so never cached. */
+export const validateCoupon = (code: string) =>
+  apiClient
+    .post<ValidCoupon>('/coupons/validate', { code })
+    .then((r) => ({ code: r.data.code, discountPercentage: r.data.discountPercentage }));

@@ -1,4 +1,3 @@
-import type { Coupon } from '@store/contract';
 import {
   couponApplied,
   couponRemoved,
@@ -10,31 +9,21 @@ import {
   useAppSelector,
 } from '@store/shared';
 import { useEffect, useState, type FormEvent } from 'react';
-import { couponApi } from './coupon-api';
+import { couponApi, validateCoupon } from './coupon-api';
 import styles from './coupon-box.module.css';
 
 export function CouponBox() {
   const dispatch = useAppDispatch();
   const applied = useAppSelector(selectCoupon);
-  const [available, setAvailable] = useState<Coupon | null>(null);
+  const available = couponApi.useMyCouponQuery().currentData ?? null;
   const [code, setCode] = useState('');
   const [applying, setApplying] = useState(false);
 
+  // A code typed before the answer arrived is the shopper's; only an empty input is filled.
+  const offered = available?.code;
   useEffect(() => {
-    let current = true;
-    couponApi
-      .mine()
-      .then((coupon) => {
-        if (!current || !coupon) return;
-        setAvailable(coupon);
-        // A code typed before the answer arrived is the shopper's; only an empty input is filled.
-        setCode((typed) => typed || coupon.code);
-      })
-      .catch((error: unknown) => console.error('Could not load the available coupon', error));
-    return () => {
-      current = false;
-    };
-  }, []);
+    if (offered) setCode((typed) => typed || offered);
+  }, [offered]);
 
   async function apply(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +31,7 @@ export function CouponBox() {
     if (!trimmed || applying) return;
     setApplying(true);
     try {
-      dispatch(couponApplied(await couponApi.validate(trimmed)));
+      dispatch(couponApplied(await validateCoupon(trimmed)));
       notify.success('Coupon applied successfully');
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to apply coupon'));

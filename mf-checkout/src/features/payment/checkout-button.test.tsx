@@ -1,12 +1,6 @@
-import {
-  apiClient,
-  cartLoaded,
-  makeStore,
-  notify,
-  setStripePublishableKey,
-  type ApiResponse,
-} from '@store/shared';
+import { apiClient, notify, setStripePublishableKey, type ApiResponse } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
+import { storeWithCart } from '@store/shared/testing/cart';
 import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor } from '@testing-library/react';
@@ -22,12 +16,9 @@ jest.mock('@stripe/stripe-js/pure', () => {
 });
 
 function renderWithLine(onEmbeddedCheckout = jest.fn()) {
-  const store = makeStore();
-  store.dispatch(
-    cartLoaded([
-      { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 3, quantity: 2 },
-    ]),
-  );
+  const store = storeWithCart([
+    { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 3, quantity: 2 },
+  ]);
   renderWithProviders(<CheckoutButton onEmbeddedCheckout={onEmbeddedCheckout} />, { store });
   return onEmbeddedCheckout;
 }

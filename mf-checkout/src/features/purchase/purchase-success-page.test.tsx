@@ -1,4 +1,5 @@
-import { apiClient, cartLoaded, makeStore, selectCartCount, type ApiResponse } from '@store/shared';
+import { apiClient, selectCartCount, type ApiResponse } from '@store/shared';
+import { storeWithCart } from '@store/shared/testing/cart';
 import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen } from '@testing-library/react';
@@ -18,12 +19,9 @@ describe('PurchaseSuccessPage', () => {
   it('confirms once under StrictMode and clears the cart', async () => {
     const answer = deferred<ApiResponse>();
     const post = jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
-    const store = makeStore();
-    store.dispatch(
-      cartLoaded([
-        { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 },
-      ]),
-    );
+    const store = storeWithCart([
+      { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 },
+    ]);
     renderWithProviders(
       <StrictMode>
         <PurchaseSuccessPage />

@@ -1,6 +1,6 @@
 import {
   apiClient,
-  cartCleared,
+  cartEmptied,
   ordersChanged,
   primitives,
   Spinner,
@@ -32,7 +32,7 @@ export function PurchaseSuccessPage() {
     apiClient
       .post('/payments/checkout-success', { sessionId })
       .then(() => {
-        dispatch(cartCleared());
+        void dispatch(cartEmptied());
         dispatch(ordersChanged());
       })
       .catch((error: unknown) => console.error('Payment confirmation failed', error))

@@ -1,5 +1,11 @@
 import type { CartItem, User } from '@store/contract';
-import { apiClient, initialAuthState, makeStore, type ApiResponse } from '@store/shared';
+import {
+  apiClient,
+  cartReplaced,
+  initialAuthState,
+  makeStore,
+  type ApiResponse,
+} from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { deferred } from '@store/shared/testing/deferred';
 import { act, screen, within } from '@testing-library/react';
@@ -29,10 +35,8 @@ const ITEM: CartItem = {
 };
 
 function renderNavbar(user: User | null, cartItems: CartItem[] = [], route = '/') {
-  const store = makeStore({
-    auth: { ...initialAuthState(), user },
-    cart: { items: cartItems, coupon: null, totals: { subtotal: 0, total: 0 }, status: 'loaded' },
-  });
+  const store = makeStore({ auth: { ...initialAuthState(), user } });
+  if (user) store.dispatch(cartReplaced(user.id, cartItems));
   return renderWithProviders(
     <>
       <Navbar />

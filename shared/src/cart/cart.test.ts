@@ -1,0 +1,96 @@
+import type { CartItem } from '@store/contract';
+import { apiClient } from '../api/client';
+import type { ApiResponse } from '../api/api-types';
+import { userCleared, userSet } from '../auth/auth-slice';
+import { deferred } from '../testing/deferred';
+import { shopper } from '../testing/fixtures';
+import { signedInStore, storeWithCart } from '../testing/cart';
+import { notify } from '../ui/notify';
+import { cartReplaced } from './cart-api';
+import {
+  selectCartCount,
+  selectCartItems,
+  selectCartStatus,
+  selectCartTotals,
+} from './cart-selectors';
+import { cartCleared, couponApplied } from './cart-slice';
+import { addToCart, cartEmptied, fetchCart } from './cart-thunks';
+
+const line = (id: string, price: number, quantity = 1): CartItem => ({
+  _id: id,
+  id,
+  name: `Product ${id}`,
+  description: '',
+  image: '/x.png',
+  price,
+  quantity,
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the cart', () => {
+  it('totals the lines and takes the coupon off; the coupon goes with a purchase', async () => {
+    const store = storeWithCart([line('p1', 12.5, 2), line('p2', 5)]);
+    expect(selectCartCount(store.getState())).toBe(2);
+    expect(selectCartTotals(store.getState())).toEqual({ subtotal: 30, total: 30 });
+
+    store.dispatch(couponApplied({ code: 'WELCOME10', discountPercentage: 10 }));
+    expect(selectCartTotals(store.getState())).toEqual({ subtotal: 30, total: 27 });
+
+    await store.dispatch(cartEmptied());
+    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(selectCartTotals(store.getState())).toEqual({ subtotal: 0, total: 0 });
+  });
+
+  it("is loading while fetched, then loaded; a signed-out store reads none, another user's none", async () => {
+    const answer = deferred<ApiResponse>();
+    jest.spyOn(apiClient, 'get').mockReturnValue(answer.promise);
+    const store = signedInStore();
+    expect(selectCartStatus(store.getState())).toBe('idle');
+
+    const fetching = store.dispatch(fetchCart());
+    expect(selectCartStatus(store.getState())).toBe('loading');
+    answer.resolve({ data: [line('p1', 1)], status: 200 });
+    await fetching;
+    expect(selectCartStatus(store.getState())).toBe('loaded');
+    expect(selectCartCount(store.getState())).toBe(1);
+
+    store.dispatch(userCleared());
+    store.dispatch(cartCleared());
+    expect(selectCartStatus(store.getState())).toBe('idle');
+    expect(selectCartItems(store.getState())).toEqual([]);
+    store.dispatch(userSet(shopper({ id: 'u2' })));
+    expect(selectCartItems(store.getState())).toEqual([]);
+  });
+
+  it('is failed, with no lines, when the fetch fails', async () => {
+    jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    jest.spyOn(apiClient, 'get').mockRejectedValue(new Error('offline'));
+    const store = signedInStore();
+    store.dispatch(cartReplaced(shopper().id, [line('p1', 1)]));
+
+    await store.dispatch(fetchCart());
+
+    expect(selectCartStatus(store.getState())).toBe('failed');
+    expect(selectCartCount(store.getState())).toBe(0);
+    expect(notify.error).toHaveBeenCalledWith('Failed to load cart items');
+  });
+
+  it('takes the whole cart an add answers, and asks a signed-out visitor to log in', async () => {
+    jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const post = jest
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ data: [line('p1', 3), line('p2', 4)], status: 200 });
+    const store = storeWithCart([line('p1', 3)]);
+
+    await store.dispatch(addToCart({ productId: 'p2' }));
+    expect(selectCartCount(store.getState())).toBe(2);
+    expect(notify.success).toHaveBeenCalledWith('Product added to cart');
+
+    store.dispatch(userCleared());
+    await store.dispatch(addToCart({ productId: 'p3' }));
+    expect(error).toHaveBeenCalledWith('Please login to add products to cart');
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+});
