@@ -65,6 +65,16 @@ describe('renderFirstScreen', () => {
     expect(root.querySelector('footer')).not.toBeNull();
   });
 
+  it('leaves no timer behind: a document holds neither its store nor the server', () => {
+    jest.useFakeTimers();
+    try {
+      renderFirstScreen({ url: '/', categories: ANSWER, remote: REMOTE });
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('keeps markup in the state script from ending the script', () => {
     const rendered = renderFirstScreen({ url: '/', categories: ANSWER, remote: REMOTE });
     expect(rendered!.stateScript.match(/<\/script>/g)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { categoriesAnswer } from '@store/contract';
 import * as shared from '@store/shared';
-import { isRemoteRoutesModule, makeStore } from '@store/shared';
+import { isRemoteRoutesModule, makeStore, storeApi } from '@store/shared';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
@@ -52,6 +52,9 @@ export function renderFirstScreen({
       </Provider>
     </StrictMode>,
   );
+  // The cache set a timer to drop the answers nobody subscribed to (effects never run here): it
+  // would hold this store, and the server's exit, for a minute after each document.
+  store.dispatch(storeApi.util.resetApiState());
   const stateScript = `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${serializeFirstScreenState(state)}</script>`;
   return { root, stateScript };
 }
