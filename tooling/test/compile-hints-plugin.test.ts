@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { CompileHintsPlugin } from '../compile-hints-plugin.cjs';
 import {
   baseConfig,
@@ -9,7 +8,7 @@ import {
   fileWith,
   filesWith,
   HOST_FILES,
-  HOST_SHARED,
+  hostConfig,
   npmPackage,
   readOutput,
   removeFixtures,
@@ -34,32 +33,18 @@ import * as card from './card.module.css';
 console.log(card);`,
       'src/card.module.css': '.card { color: red; }\n',
     });
-    const config = baseConfig(dir);
-    await build({
-      ...config,
-      module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
-      optimization: {
-        ...config.optimization,
+    await build(
+      hostConfig(
+        dir,
+        [new CompileHintsPlugin({ isHost: true, containerName: 'host' })],
         // A chunk of nothing but a CSS module's class names, once its CSS is extracted.
-        splitChunks: {
+        {
           cacheGroups: {
             styles: { test: /card\.module\.css$/, name: 'styles', chunks: 'async', enforce: true },
           },
         },
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: 'host',
-          remotes: {},
-          shared: HOST_SHARED,
-          dts: false,
-          dev: false,
-          manifest: false,
-        }),
-        new MiniCssExtractPlugin({ chunkFilename: 'chunks/[name].[contenthash:8].css' }),
-        new CompileHintsPlugin({ isHost: true, containerName: 'host' }),
-      ],
-    });
+      ),
+    );
     output = readOutput(path.join(dir, 'dist'));
   }, 30_000);
 

@@ -1,16 +1,13 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { StartChunksPreloadPlugin } from '../start-chunks-preload-plugin.cjs';
 import {
-  baseConfig,
   build,
   fileWith,
   filesWith,
   HOST_FILES,
-  HOST_SHARED,
+  hostConfig,
   links,
   readOutput,
   removeFixtures,
@@ -22,24 +19,9 @@ afterAll(removeFixtures);
 /** The shell's index.html as the plugin leaves it, and the build's files. */
 async function buildHost() {
   const dir = writeFixture(HOST_FILES);
-  const config = baseConfig(dir);
-  await build({
-    ...config,
-    module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: 'host',
-        remotes: {},
-        shared: HOST_SHARED,
-        dts: false,
-        dev: false,
-        manifest: false,
-      }),
-      new MiniCssExtractPlugin({ chunkFilename: 'chunks/[name].[contenthash:8].css' }),
-      new HtmlWebpackPlugin({ publicPath: '/' }),
-      new StartChunksPreloadPlugin(),
-    ],
-  });
+  await build(
+    hostConfig(dir, [new HtmlWebpackPlugin({ publicPath: '/' }), new StartChunksPreloadPlugin()]),
+  );
   const output = readOutput(path.join(dir, 'dist'));
   return { output, head: links(output.get('index.html') ?? '') };
 }

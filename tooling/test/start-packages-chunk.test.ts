@@ -1,16 +1,13 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { StartChunksPreloadPlugin } from '../start-chunks-preload-plugin.cjs';
 import { startPackagesChunk } from '../start-packages-chunk.cjs';
 import {
-  baseConfig,
   build,
   filesWith,
   HOST_FILES,
-  HOST_SHARED,
+  hostConfig,
   links,
   readOutput,
   removeFixtures,
@@ -22,30 +19,18 @@ afterAll(removeFixtures);
 /** The host's build with the cache group and its plugin, set up as tooling/webpack.cjs does. */
 async function buildHost() {
   const dir = writeFixture(HOST_FILES);
-  const config = baseConfig(dir);
   const startPackages = startPackagesChunk();
-  await build({
-    ...config,
-    module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
-    optimization: {
-      ...config.optimization,
-      splitChunks: { cacheGroups: { startPackages: startPackages.cacheGroup } },
-    },
-    plugins: [
-      new ModuleFederationPlugin({
-        name: 'host',
-        remotes: {},
-        shared: HOST_SHARED,
-        dts: false,
-        dev: false,
-        manifest: false,
-      }),
-      new MiniCssExtractPlugin({ chunkFilename: 'chunks/[name].[contenthash:8].css' }),
-      new HtmlWebpackPlugin({ publicPath: '/' }),
-      new StartChunksPreloadPlugin(),
-      startPackages.plugin,
-    ],
-  });
+  await build(
+    hostConfig(
+      dir,
+      [
+        new HtmlWebpackPlugin({ publicPath: '/' }),
+        new StartChunksPreloadPlugin(),
+        startPackages.plugin,
+      ],
+      { cacheGroups: { startPackages: startPackages.cacheGroup } },
+    ),
+  );
   return readOutput(path.join(dir, 'dist'));
 }
 

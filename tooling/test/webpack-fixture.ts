@@ -3,6 +3,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { webpack, type Configuration } from 'webpack';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -140,7 +142,7 @@ export const HOST_FILES: Files = {
 };
 
 /** HOST_FILES' shared packages, singletons as the store's are. */
-export const HOST_SHARED = {
+const HOST_SHARED = {
   'pkg-a': { singleton: true, requiredVersion: '^1.0.0' },
   'pkg-b': { singleton: true, requiredVersion: '^1.0.0' },
   'pkg-c': { singleton: true, requiredVersion: '^1.0.0' },
@@ -152,6 +154,35 @@ export const HOST_SHARED = {
     singleton: true,
   },
 };
+
+/**
+ * A build of HOST_FILES (or a variant) in `dir`, set up as tooling/webpack.cjs sets up the shell:
+ * the host's federation over HOST_SHARED and its stylesheets extracted into files, then `plugins`.
+ */
+export function hostConfig(
+  dir: string,
+  plugins: NonNullable<Configuration['plugins']>,
+  splitChunks?: NonNullable<Configuration['optimization']>['splitChunks'],
+): Configuration {
+  const config = baseConfig(dir);
+  return {
+    ...config,
+    module: { rules: [{ test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
+    optimization: splitChunks ? { ...config.optimization, splitChunks } : config.optimization,
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'host',
+        remotes: {},
+        shared: HOST_SHARED,
+        dts: false,
+        dev: false,
+        manifest: false,
+      }),
+      new MiniCssExtractPlugin({ chunkFilename: 'chunks/[name].[contenthash:8].css' }),
+      ...plugins,
+    ],
+  };
+}
 
 /** The `<link>` tags of an HTML document, each as its attributes. */
 export function links(html: string): Record<string, string>[] {

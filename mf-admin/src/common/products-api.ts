@@ -95,17 +95,35 @@ export const adminProductsApi = storeApi.injectEndpoints({
 /** After a product is created: the table's pages reload. */
 export const adminProductsChanged = () => adminProductsApi.util.invalidateTags(['AdminProducts']);
 
-/**
- * Shows a saved product in its row on the page shown, even if it no longer matches the search
- * or sort (the next page load places it again).
- */
-export function showSavedProduct(dispatch: AppDispatch, query: ProductsQuery, saved: Product) {
+/** Changes the rows of the page shown in place; the next page load places them again. */
+function changeShownRows(
+  dispatch: AppDispatch,
+  query: ProductsQuery,
+  change: (rows: Product[]) => Product[],
+) {
   dispatch(
-    adminProductsApi.util.updateQueryData('adminProducts', query, (pages) => {
-      for (const page of pages.pages) {
-        const at = page.items.findIndex((item) => item.id === saved.id);
-        if (at !== -1) page.items[at] = saved;
-      }
+    adminProductsApi.util.updateQueryData('adminProducts', query, (shown) => {
+      for (const page of shown.pages) page.items = change(page.items);
     }),
   );
 }
+
+/** Shows a saved product in its row, even if it no longer matches the search or sort. */
+export const showSavedProduct = (dispatch: AppDispatch, query: ProductsQuery, saved: Product) =>
+  changeShownRows(dispatch, query, (rows) =>
+    rows.map((row) => (row.id === saved.id ? saved : row)),
+  );
+
+/** Shows a product's featured flag as the api answered it. */
+export const showFeatured = (
+  dispatch: AppDispatch,
+  query: ProductsQuery,
+  { id, is_featured }: Product,
+) =>
+  changeShownRows(dispatch, query, (rows) =>
+    rows.map((row) => (row.id === id ? { ...row, is_featured } : row)),
+  );
+
+/** Takes a deleted product's row off the page shown at once. */
+export const showDeleted = (dispatch: AppDispatch, query: ProductsQuery, id: string) =>
+  changeShownRows(dispatch, query, (rows) => rows.filter((row) => row.id !== id));

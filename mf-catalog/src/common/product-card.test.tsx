@@ -1,4 +1,3 @@
-import type { User } from '@store/contract';
 import {
   apiClient,
   initialAuthState,
@@ -11,18 +10,10 @@ import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { product } from '@store/shared/testing/fixtures';
+import { product, shopper } from '@store/shared/testing/fixtures';
 import { ProductCard } from './product-card';
 
-const SAM: User = {
-  id: 'u1',
-  name: 'Sam',
-  email: 's@x.io',
-  role: 'user',
-  is_email_verified: true,
-  created_at: '2026-03-15T12:00:00.000Z',
-};
-const SIGNED_IN = { auth: { ...initialAuthState(), user: SAM } };
+const SIGNED_IN = { auth: { ...initialAuthState(), user: shopper() } };
 
 function renderCard() {
   return renderWithProviders(<ProductCard product={product()} headingLevel={2} />, {

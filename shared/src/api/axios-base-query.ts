@@ -53,3 +53,14 @@ export const axiosBaseQuery: BaseQueryFn<
     return { error: { status, message } };
   }
 };
+
+/**
+ * What a screen says for a failed query: the base query's message (the api's, or the endpoint's
+ * `failure`). Anything else, such as an answer `transformResponse` could not read, says `fallback`
+ * rather than a JavaScript error's text.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  const failure = error as Partial<ApiFailure> | null | undefined;
+  const fromApiLayer = typeof failure === 'object' && failure !== null && 'status' in failure;
+  return fromApiLayer && failure.message ? failure.message : fallback;
+}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { failureMessage } from '../api/axios-base-query';
 import type { ListPage, PageParam } from './cursor-pages';
 
 export type PagedListStatus = 'loading' | 'failed' | 'loaded';
@@ -38,12 +39,6 @@ export interface InfiniteQueryResult<T> {
   fetchNextPage: () => unknown;
   fetchPreviousPage: () => unknown;
   refetch: () => unknown;
-}
-
-/** The message of a failed endpoint (`ApiFailure`), or the fallback. */
-export function failureMessage(error: unknown, fallback: string): string {
-  const message = (error as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : fallback;
 }
 
 /** Reads an infinite query of a cursor-paged list (see `cursorPages`) as a `PagedList`. */

@@ -1,4 +1,4 @@
-import { failureMessage } from './paged-list';
+import { failureMessage } from '../api/axios-base-query';
 
 export type ResourceStatus = 'loading' | 'failed' | 'loaded';
 

@@ -1,7 +1,12 @@
 import type { Product } from '@store/contract';
 import { pageIndexOf, useAppDispatch, useAppSelector } from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { adminProductsApi, type ProductsQuery } from '../../common/products-api';
+import {
+  adminProductsApi,
+  showDeleted,
+  showFeatured,
+  type ProductsQuery,
+} from '../../common/products-api';
 import { pageShown, queryChanged, selectProductsView } from '../../common/products-view-slice';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ProductRow, type RowAction } from './product-row';
@@ -80,7 +85,7 @@ export function ProductsTable({ onEdit }: ProductsTableProps) {
     else void refetch();
   }
 
-  async function run(id: string, action: RowAction, call: () => Promise<unknown>) {
+  async function run<T>(id: string, action: RowAction, call: () => Promise<T>) {
     setBusy((rows) => ({ ...rows, [id]: action }));
     try {
       return await call();
@@ -91,16 +96,7 @@ export function ProductsTable({ onEdit }: ProductsTableProps) {
 
   async function feature(id: string) {
     const saved = await run(id, 'feature', () => toggleFeatured(id));
-    const product = (saved as { data?: Product }).data;
-    if (!product) return;
-    dispatch(
-      adminProductsApi.util.updateQueryData('adminProducts', query, (draft) => {
-        for (const kept of draft.pages) {
-          const item = kept.items.find((row) => row.id === id);
-          if (item) item.is_featured = product.is_featured;
-        }
-      }),
-    );
+    if (saved.data) showFeatured(dispatch, query, saved.data);
   }
 
   // The dialog closes once the product is gone; after a failure it stays, ready for a retry.
@@ -108,14 +104,10 @@ export function ProductsTable({ onEdit }: ProductsTableProps) {
     if (!pendingDelete) return;
     const { id } = pendingDelete;
     const result = await run(id, 'delete', () => deleteProduct(id));
-    if ((result as { error?: unknown }).error) return;
+    if (result.error) return;
     setPendingDelete((current) => (current?.id === id ? null : current));
     // Gone at once; the page then reloads without hiding, so the row after it moves up.
-    dispatch(
-      adminProductsApi.util.updateQueryData('adminProducts', query, (draft) => {
-        for (const kept of draft.pages) kept.items = kept.items.filter((row) => row.id !== id);
-      }),
-    );
+    showDeleted(dispatch, query, id);
   }
 
   return (
