@@ -125,6 +125,7 @@ const API_DOMAIN_ORDER = [
   'cart',
   'checkout',
   'downloads',
+  'reviews',
   'analytics',
   'operations',
   'startup',

@@ -11,6 +11,9 @@
 //   API_UPSTREAM        the api, for /api and the first screen's categories (default 127.0.0.1:5000)
 //   RENDER_REMOTE_URL   the catalog's mf-manifest.json, for the first screen's render code
 //                       (default REMOTE_CATALOG_URL)
+// and the store's address, as the api's mails name it:
+//   APP_URL             the address shoppers open: the base of product pages' canonical and
+//                       Open Graph URLs, robots.txt and the sitemaps (default http://localhost:PORT)
 import {
   API_PORT,
   APP_NAMES,
@@ -18,6 +21,7 @@ import {
   closeServer,
   distOf,
   isAppName,
+  publicOriginOf,
   runtimeConfigFromEnv,
   startAppServer,
 } from './lib/composition.mjs';
@@ -35,10 +39,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 const isShell = appName === 'shell';
 let runtimeConfig;
+const publicUrl = env.APP_URL || undefined;
 try {
   runtimeConfig = isShell ? runtimeConfigFromEnv(env) : undefined;
+  if (isShell && publicUrl) publicOriginOf(publicUrl);
 } catch (error) {
-  // A secret Stripe key where the public config wants the publishable one: one line, no start.
+  // A secret Stripe key where the public config wants the publishable one, an APP_URL that is no
+  // URL: one line, no start.
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
@@ -50,6 +57,7 @@ const server = await startAppServer(appName, {
   apiTarget: env.API_UPSTREAM ?? `http://127.0.0.1:${API_PORT}`,
   runtimeConfig,
   renderManifestUrl: env.RENDER_REMOTE_URL || undefined,
+  publicUrl,
 });
 const { address, port: listening } = /** @type {import('node:net').AddressInfo} */ (
   server.address()

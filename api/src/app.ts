@@ -36,7 +36,11 @@ import orderRoutes from './checkout/routes/orders.ts';
 import { adminOrderRoutes, orderRefundRoutes } from './checkout/routes/admin-orders.ts';
 import paymentRoutes from './checkout/routes/payments.ts';
 import productRoutes from './catalog/routes/products.ts';
+import productPageRoutes from './catalog/routes/product-pages.ts';
 import searchRoutes from './catalog/routes/search.ts';
+import adminReviewRoutes from './reviews/routes/admin-reviews.ts';
+import productReviewRoutes from './reviews/routes/product-reviews.ts';
+import reviewActionRoutes from './reviews/routes/review-actions.ts';
 import vitalsRoutes from './operations/routes/vitals.ts';
 
 export interface BuildOptions extends ServiceOverrides {
@@ -137,7 +141,11 @@ export async function buildApp(
       await api.register(updateMailRoutes, { prefix: '/account' });
       await api.register(dropdownRoutes, { prefix: '/dropdown' });
       await api.register(productRoutes, { prefix: '/products' });
+      await api.register(productPageRoutes, { prefix: '/products' });
       await api.register(downloadLinkRoutes, { prefix: '/products' });
+      await api.register(productReviewRoutes, { prefix: '/products' });
+      await api.register(reviewActionRoutes, { prefix: '/reviews' });
+      await api.register(adminReviewRoutes, { prefix: '/admin/reviews' });
       await api.register(searchRoutes, { prefix: '/search' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(couponRoutes, { prefix: '/coupons' });

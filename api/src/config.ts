@@ -99,6 +99,8 @@ export interface AppConfig {
   featuredCacheTtlSeconds: number;
   /** Upper bound on the bytes of public catalog bodies one process keeps. */
   catalogCacheMaxBytes: number;
+  /** How often the rating prior job runs after its start-up run (0: at start only). */
+  ratingPriorIntervalSeconds: number;
   /** Upper bound on how long a signed-in request may trust a cached session (0: no cache). */
   sessionCacheTtlSeconds: number;
   /** Demo categories, products and files (development only, never in production). */
@@ -134,6 +136,10 @@ export interface AppConfig {
     readyChecks: RequestLimit;
     /** Per client address: Web Vitals beacons (`POST /api/vitals`). */
     webVitals: RequestLimit;
+    /** Per user: reviews posted or edited. */
+    reviewWrites: RequestLimit;
+    /** Per user: "helpful" votes (each one drops the cached catalog). */
+    helpfulVotes: RequestLimit;
   };
 }
 
@@ -338,6 +344,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     featuredCacheTtlSeconds: s.FEATURED_CACHE_TTL_SECONDS,
     catalogCacheMaxBytes: s.CATALOG_CACHE_MAX_MB * 1024 * 1024,
+    ratingPriorIntervalSeconds: s.RATING_PRIOR_INTERVAL_SECONDS,
     sessionCacheTtlSeconds: s.SESSION_CACHE_TTL_SECONDS,
     // Checked in production too, where it is forced off.
     seedDemoCatalog: s.SEED_DEMO_CATALOG && !isProduction,
@@ -360,6 +367,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       readyChecks: { max: s.READY_CHECKS_PER_MINUTE, windowSeconds: 60 },
       // A visitor sends one beacon per page hidden: 60 a minute is out of any real visitor's reach.
       webVitals: { max: s.WEB_VITALS_PER_MINUTE, windowSeconds: 60 },
+      reviewWrites: { max: s.REVIEW_WRITES_PER_HOUR, windowSeconds: 60 * 60 },
+      helpfulVotes: { max: s.HELPFUL_VOTES_PER_HOUR, windowSeconds: 60 * 60 },
     },
   };
   const demoEmails = [config.demoAdmin.email, config.demoShopper.email];

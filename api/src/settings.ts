@@ -66,7 +66,8 @@ const SERVER = {
     default: false,
   }),
   APP_URL: setting({
-    about: 'the address shoppers open: base of the links in mails',
+    about:
+      "the address shoppers open: base of the links in mails; the shell's server reads it too, for product pages' canonical URLs, `robots.txt` and the sitemaps",
     parse: baseUrl,
     default: 'http://localhost:3000',
   }),
@@ -307,6 +308,12 @@ const CATALOG = {
     parse: AT_LEAST_ONE,
     default: 64,
   }),
+  RATING_PRIOR_INTERVAL_SECONDS: setting({
+    about:
+      "how often the store's mean rating (the prior of every product's `rating` score) is recomputed after the start-up run (`0`: at start only)",
+    parse: int({ max: TIMER_SECONDS }),
+    default: 60 * 60,
+  }),
   DOWNLOAD_REUSE_SECONDS: setting({
     about: 'a repeat download request within this window gets the same link without counting',
     parse: int(),
@@ -426,6 +433,8 @@ const LIMITS = {
     30,
   ),
   WEB_VITALS_PER_MINUTE: limit('`POST /api/vitals` beacons per client address per minute', 60),
+  REVIEW_WRITES_PER_HOUR: limit('reviews posted or edited per user per hour', 20),
+  HELPFUL_VOTES_PER_HOUR: limit('"helpful" votes on reviews per user per hour', 120),
 };
 
 export interface Section {

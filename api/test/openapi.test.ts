@@ -133,6 +133,8 @@ describe('OpenAPI document', () => {
       ['/api/dropdown/categories', '/api/dropdown/categories'],
       ['/api/dropdown/categories/statistics', '/api/dropdown/categories/statistics'],
       ['/api/dropdown/all', '/api/dropdown/all'],
+      ['/api/products/by-slug/:slug', `/api/products/by-slug/${String(product.slug)}`],
+      ['/api/products/:id/related', `/api/products/${product.id}/related`],
     ];
     for (const [pattern, url] of reads) {
       const route = registeredRoutes(suite.app).find(

@@ -24,6 +24,7 @@ export const cartLine = z
   .object({
     _id: uuidText.meta({ description: 'The product id' }),
     id: uuidText.meta({ description: 'The product id (again, for the client)' }),
+    slug: z.string().meta({ description: "The product page's slug" }),
     name: z.string(),
     description: z.string(),
     image: z.string().meta({ description: "The product's preview URL" }),

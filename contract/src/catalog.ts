@@ -83,15 +83,33 @@ export const price = z.unknown().transform((raw, ctx) => {
   return cents;
 });
 
-export const createProductBody = z.object({
+/** Preview images a product shows on its page; the first is its card's. */
+export const MAX_PREVIEW_IMAGES = 8;
+
+const previewImages = (description: string) =>
+  z
+    .array(z.string({ error: 'Each preview image must be a data URL' }).min(1), {
+      error: 'previewImages must be a list',
+    })
+    .min(1, 'Add a preview image')
+    .max(MAX_PREVIEW_IMAGES, `At most ${MAX_PREVIEW_IMAGES} preview images`)
+    .nullish()
+    .meta({ description });
+
+const productFields = z.object({
   name: text('Name', 200),
   description: text('Description', 5000),
   price,
   categoryId: idField('Category'),
   assetTypeId: idField('Asset type'),
   previewImage: z
-    .string({ error: 'Preview image is required' })
-    .min(1, 'Preview image is required'),
+    .string({ error: 'Preview image must be a data URL' })
+    .min(1, 'Preview image is required')
+    .nullish()
+    .meta({ description: 'One preview; `previewImages` takes up to 8' }),
+  previewImages: previewImages(
+    'Data URLs in display order; the first is the card image. Wins over `previewImage`',
+  ),
   originalAsset: z.string({ error: 'Asset file must be a data URL' }).nullish(),
   fileName: z.string({ error: 'File name must be a string' }).max(500).nullish(),
   // Informational: the stored size is the decoded file's.
@@ -102,13 +120,18 @@ export const createProductBody = z.object({
     .nullish(),
 });
 
+export const createProductBody = productFields.refine(
+  (body) => Boolean(body.previewImages?.length || body.previewImage),
+  { path: ['previewImage'], message: 'Preview image is required' },
+);
+
 /** Edits take create's fields; a preview or a file left out keeps the current one. */
-export const updateProductBody = createProductBody
+export const updateProductBody = productFields
   .extend({
-    previewImage: z
-      .string({ error: 'Preview image must be a data URL' })
-      .min(1, 'Preview image must be a data URL')
-      .nullish(),
+    previewImages: previewImages(
+      'The whole gallery in display order: data URLs for new images, and for kept ones the ' +
+        'URL the product page lists; left out, the gallery stays (or `previewImage` replaces the first)',
+    ),
     notifyBuyers: z
       .boolean({ error: 'notifyBuyers must be true or false' })
       .optional()
@@ -138,7 +161,8 @@ export const categoryParams = z.object({ category: z.string().min(1).max(200) })
 
 const catalogSort = sortParam(CATALOG_SORTS, 'newest').meta({
   description:
-    'newest (default), price_asc, price_desc or name; each page is ordered by it, then by id',
+    'newest (default), price_asc, price_desc, name or rating (the Bayesian average of the ' +
+    "reviews, the store's mean as the prior); each page is ordered by it, then by id",
 });
 
 export const categoryQuery = z.object({
@@ -168,6 +192,7 @@ export const adminProductsQuery = z.object({
 export const productView = z
   .object({
     id: uuidText,
+    slug: z.string().meta({ description: 'The product page is `/product/:slug`' }),
     name: z.string(),
     description: z.string(),
     price: dollars,

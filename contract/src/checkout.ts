@@ -87,6 +87,7 @@ export const orderParams = z.object({ id: idField('Order id') });
 export const orderItem = z.object({
   id: uuidText,
   product_id: uuidText,
+  slug: z.string().meta({ description: "The product page's slug (its current one)" }),
   name: z.string().meta({ description: 'As bought' }),
   quantity: integer,
   price: dollars.meta({ description: 'Unit price as bought' }),

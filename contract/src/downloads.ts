@@ -18,6 +18,7 @@ export const purchasedProduct = z
   .object({
     id: uuidText,
     productId: uuidText,
+    slug: z.string().meta({ description: "The product page's slug (its current one)" }),
     name: z.string(),
     previewImageUrl: z.string(),
     expiresAt: isoTimestamp.nullable().meta({ description: 'null: never expires' }),

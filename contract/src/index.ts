@@ -5,6 +5,7 @@ export * from './formats.ts';
 export * from './paging.ts';
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './product-page.ts';
 export * from './cart.ts';
 export * from './checkout.ts';
 export * from './downloads.ts';

@@ -11,6 +11,7 @@ export const STORE_ROUTES = [
   '/',
   '/category/:category',
   '/search',
+  '/product/:slug',
   '/cart',
   '/purchase-success',
   '/purchase-cancel',

@@ -8,6 +8,23 @@ export const FEATURED_PRODUCTS_PATH = '/products/featured';
 export const categoryProductsPath = (slug: string) =>
   `/products/category/${encodeURIComponent(slug)}`;
 
+/** A product's page, alike for every viewer (an old slug answers 301 to the current one). */
+export const productBySlugPath = (slug: string) => `/products/by-slug/${encodeURIComponent(slug)}`;
+
+const BY_SLUG_PATH = /^\/products\/by-slug\/[^/?]+$/;
+
+/** Whether `path` is a product page's read (`productBySlugPath`), of any slug. */
+export const isProductBySlugPath = (path: string) => BY_SLUG_PATH.test(path);
+
+/** A path's segment as the router gives it to the page, or null when it does not decode. */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The public GETs the first render of the page at `pathname` makes: the shell starts them with
  * the runtime config, beside the apps' code, and the page's own request is answered by them.
@@ -15,12 +32,14 @@ export const categoryProductsPath = (slug: string) =>
  */
 export function firstReadsOf(pathname: string, search: string): string[] {
   if (/^\/*$/.test(pathname)) return [CATEGORIES_PATH, FEATURED_PRODUCTS_PATH];
+  const product = /^\/product\/([^/]+)\/?$/i.exec(pathname)?.[1];
+  if (product) {
+    const slug = decoded(product);
+    return slug === null ? [] : [productBySlugPath(slug)];
+  }
   const category = /^\/category\/([^/]+)\/?$/i.exec(pathname)?.[1];
   // A sorted or later page asks for another URL; only the default first page is worth guessing.
   if (!category || /[?&]sort(=|&|$)/.test(search)) return [];
-  try {
-    return [categoryProductsPath(decodeURIComponent(category))];
-  } catch {
-    return [];
-  }
+  const slug = decoded(category);
+  return slug === null ? [] : [categoryProductsPath(slug)];
 }

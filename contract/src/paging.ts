@@ -4,7 +4,7 @@ export const MAX_PAGE_LIMIT = 100;
 export const CATALOG_PAGE_LIMIT = 24;
 export const ACCOUNT_PAGE_LIMIT = 50;
 
-export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export const CATALOG_SORTS = ['newest', 'price_asc', 'price_desc', 'name', 'rating'] as const;
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
 const sortList = (sorts: readonly string[]) =>

@@ -38,6 +38,7 @@ test('an admin finds an order by e-mail or id and refunds it; the buyer sees Ref
       'Products',
       'Analytics',
       'Orders',
+      'Reviews',
     ]);
     await page.getByRole('tab', { name: 'Orders', exact: true }).click();
     await page.getByRole('table', { name: 'All orders, newest first' }).waitFor();

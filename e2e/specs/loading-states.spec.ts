@@ -440,7 +440,7 @@ async function dashboardForms(page: Page, seen: Coverage): Promise<void> {
   await page.getByLabel('Price', { exact: true }).fill('3.50');
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Fonts' });
   await page.getByLabel('Asset Type', { exact: true }).selectOption({ label: 'Image' });
-  await page.getByLabel('Preview Image', { exact: true }).setInputFiles({
+  await page.getByLabel('Add Preview Images', { exact: true }).setInputFiles({
     name: 'held.png',
     mimeType: 'image/png',
     buffer: await drawArtwork(3, 64, 40),

@@ -22,20 +22,29 @@ const store = useStore();
 const PRODUCT_NAME = `Neon <img src=x onerror="window.__xss='name'">`;
 const DESCRIPTION = `<script>window.__xss='script'</script><img src=x onerror="window.__xss='description'">`;
 const USER_NAME = `<img src=x onerror="window.__xss='user'"> Mallory`;
+const REVIEW_TITLE = `<img src=x onerror="window.__xss='review title'">`;
+const REVIEW_BODY = `</script><script>window.__xss='review'</script>`;
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=',
   'base64',
 );
 
+// A drawn product page carries data blocks (its JSON-LD, the first screen's state): inline
+// scripts, but never run. Any other inline script is one a payload left behind.
+const INJECTED =
+  'img[src="x"], script:not([src]):not([type="application/ld+json"]):not([type="application/json"])';
+
 async function assertInert(page: Page, where: string): Promise<void> {
-  const found = await page.evaluate(() => ({
-    ran: (window as unknown as { __xss?: string }).__xss ?? null,
-    injected: document.querySelectorAll('img[src="x"], script:not([src])').length,
-  }));
-  assert.deepEqual(found, { ran: null, injected: 0 }, `markup was interpreted on ${where}`);
+  const found = await page.evaluate((injected) => {
+    return {
+      ran: (window as unknown as { __xss?: string }).__xss ?? null,
+      injected: [...document.querySelectorAll(injected)].map((element) => element.outerHTML),
+    };
+  }, INJECTED);
+  assert.deepEqual(found, { ran: null, injected: [] }, `markup was interpreted on ${where}`);
 }
 
-test('product and user names holding markup render as text on every screen', (t) =>
+test('product, review and user names holding markup render as text on every screen', (t) =>
   store.journey(t, async (page) => {
     const admin = await apiSessionFor(store.baseUrl, DEMO_ADMIN);
     const productId = await createProductViaApi(admin, {
@@ -53,6 +62,10 @@ test('product and user names holding markup render as text on every screen', (t)
     await createVerifiedAccount(store.apiUrl, shopper);
     const buyer = await apiSessionFor(store.baseUrl, shopper);
     await purchaseViaApi(buyer, store.baseUrl, [productId]);
+    const reviewed = await buyer.post(`/api/products/${productId}/reviews`, {
+      data: { rating: 5, title: REVIEW_TITLE, body: REVIEW_BODY },
+    });
+    assert.equal(reviewed.status(), 201, await reviewed.text());
     await buyer.dispose();
 
     await submitLogin(page, store.baseUrl, shopper);
@@ -64,6 +77,16 @@ test('product and user names holding markup render as text on every screen', (t)
     await productCard(page, PRODUCT_NAME).waitFor();
     await page.getByText(DESCRIPTION, { exact: true }).first().waitFor();
     await assertInert(page, '/category/fonts');
+
+    const card = productCard(page, PRODUCT_NAME);
+    await card.getByRole('link', { name: PRODUCT_NAME, exact: true }).click();
+    const productHeading = page.getByRole('heading', { name: PRODUCT_NAME, exact: true, level: 1 });
+    await productHeading.waitFor();
+    await page.getByText(DESCRIPTION, { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: REVIEW_TITLE, exact: true }).waitFor();
+    await page.getByText(REVIEW_BODY, { exact: true }).first().waitFor();
+    await assertInert(page, 'the product page');
+    const productUrl = page.url();
 
     await navLink(page, 'Orders').click();
     await heading(page, 'My Account').waitFor();
@@ -82,4 +105,15 @@ test('product and user names holding markup render as text on every screen', (t)
     await page.getByRole('tab', { name: 'Products', exact: true }).click();
     await page.getByText(PRODUCT_NAME).first().waitFor();
     await assertInert(page, 'the admin products table');
+    await page.getByRole('tab', { name: 'Reviews', exact: true }).click();
+    await page.getByText(REVIEW_TITLE, { exact: true }).first().waitFor();
+    await assertInert(page, 'the admin reviews table');
+
+    // A visitor's product page is drawn by the shell's server: its head and body as text too.
+    await navbar(page).getByRole('button', { name: 'Logout', exact: true }).click();
+    await navLink(page, 'Login').waitFor();
+    await page.goto(productUrl);
+    await productHeading.waitFor();
+    await page.getByRole('heading', { name: REVIEW_TITLE, exact: true }).waitFor();
+    await assertInert(page, 'the drawn product page');
   }));

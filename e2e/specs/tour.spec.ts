@@ -69,7 +69,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   }
 }
 
-test('the shopper tour: home, a category, the cart, the hosted checkout page, the orders', (t) =>
+test('the shopper tour: home, a category, a product page, the cart, the hosted checkout page, the orders', (t) =>
   store.journey(
     t,
     async (page) => {
@@ -90,6 +90,13 @@ test('the shopper tour: home, a category, the cart, the hosted checkout page, th
         await waitForCartCount(page, index + 1);
       }
       await shoot(page, 'category');
+
+      await productCard(page, products[0]!.name)
+        .getByRole('link', { name: products[0]!.name })
+        .click();
+      await heading(page, products[0]!.name).waitFor();
+      await page.getByRole('heading', { name: 'Reviews', exact: true }).waitFor();
+      await shoot(page, 'product');
 
       await cartLink(page).click();
       await waitForRoute(page, store.baseUrl, '/cart');

@@ -131,6 +131,23 @@ function allScreens(paidSessionId: string): Screen[] {
         await page.getByRole('button', { name: 'Retry', exact: true }).waitFor();
       },
     ),
+    // The demo shopper bought it (visit-as.ts): as them, the owner's page with the review form.
+    screen('/product/:slug', '', '/product/mono-code-font', ANYONE, async (page) => {
+      await page.getByRole('heading', { name: 'Mono Code Font', exact: true, level: 1 }).waitFor();
+      await page
+        .getByRole('region', { name: 'Related products' })
+        .getByTestId('product-card')
+        .first()
+        .waitFor();
+      await waitUntilSettled(page);
+    }),
+    screen(
+      '/product/:slug',
+      'not found',
+      '/product/no-such-product',
+      ANYONE,
+      at('Product not found'),
+    ),
     screen('/signup', '', '/signup', ['visitor'], at('Create Your Account')),
     screen('/signup', 'passwords typed and differing', '/signup', ['visitor'], async (page) => {
       await settled(page, 'Create Your Account');
@@ -286,6 +303,13 @@ function allScreens(paidSessionId: string): Screen[] {
       await page
         .getByRole('table', { name: 'All orders, newest first' })
         .or(page.getByText('No orders yet', { exact: true }))
+        .waitFor();
+    }),
+    screen('/secret-dashboard', 'Reviews', '/secret-dashboard', ['admin'], async (page) => {
+      await openTab(page, 'Admin Dashboard', 'Reviews');
+      await page
+        .getByRole('table', { name: 'All reviews, newest first' })
+        .or(page.getByText('No reviews yet', { exact: true }))
         .waitFor();
     }),
   ];

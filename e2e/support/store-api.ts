@@ -42,6 +42,8 @@ export interface NewProduct {
   category: string;
   assetType: string;
   preview: Buffer;
+  /** More gallery images after `preview` (up to 7). */
+  gallery?: Buffer[];
   asset: NewAsset;
 }
 
@@ -53,28 +55,40 @@ interface DropdownItem {
 const dataUrl = (mimeType: string, bytes: Buffer) =>
   `data:${mimeType};base64,${bytes.toString('base64')}`;
 
-/** Creates a product as an admin; `category` and `assetType` are the dropdown `name`s. */
-export async function createProductViaApi(
+/** The ids of a category and an asset type, by their dropdown `name`s. */
+async function dropdownIds(
   admin: APIRequestContext,
-  product: NewProduct,
-): Promise<string> {
+  { category, assetType }: { category: string; assetType: string },
+): Promise<{ categoryId: string; assetTypeId: string }> {
   const dropdown = await admin.get('/api/dropdown/all');
   await expectStatus(dropdown, 200, 'GET /api/dropdown/all');
   const { data } = (await dropdown.json()) as {
     data: { categories: DropdownItem[]; assetTypes: DropdownItem[] };
   };
-  const categoryId = data.categories.find((item) => item.name === product.category)?.id;
-  const assetTypeId = data.assetTypes.find((item) => item.name === product.assetType)?.id;
-  assert.ok(categoryId && assetTypeId, `unknown ${product.category} / ${product.assetType}`);
+  const categoryId = data.categories.find((item) => item.name === category)?.id;
+  const assetTypeId = data.assetTypes.find((item) => item.name === assetType)?.id;
+  assert.ok(categoryId && assetTypeId, `unknown ${category} / ${assetType}`);
+  return { categoryId, assetTypeId };
+}
 
+/** Creates a product as an admin; `category` and `assetType` are the dropdown `name`s. */
+export async function createProductViaApi(
+  admin: APIRequestContext,
+  product: NewProduct,
+): Promise<string> {
   const response = await admin.post('/api/products', {
     data: {
       name: product.name,
       description: product.description,
       price: product.price,
-      categoryId,
-      assetTypeId,
-      previewImage: dataUrl('image/png', product.preview),
+      ...(await dropdownIds(admin, product)),
+      ...(product.gallery
+        ? {
+            previewImages: [product.preview, ...product.gallery].map((image) =>
+              dataUrl('image/png', image),
+            ),
+          }
+        : { previewImage: dataUrl('image/png', product.preview) }),
       originalAsset: dataUrl(product.asset.mimeType, product.asset.bytes),
       fileName: product.asset.name,
       fileSize: product.asset.bytes.length,
@@ -82,6 +96,24 @@ export async function createProductViaApi(
   });
   await expectStatus(response, 201, 'POST /api/products');
   return ((await response.json()) as { id: string }).id;
+}
+
+/** Renames a product as an admin, keeping its other fields, gallery and file; returns the new slug. */
+export async function renameProductViaApi(
+  admin: APIRequestContext,
+  productId: string,
+  product: Pick<NewProduct, 'name' | 'description' | 'price' | 'category' | 'assetType'>,
+): Promise<string> {
+  const response = await admin.put(`/api/products/${productId}`, {
+    data: {
+      name: product.name,
+      description: product.description,
+      price: product.price,
+      ...(await dropdownIds(admin, product)),
+    },
+  });
+  await expectStatus(response, 200, `PUT /api/products/${productId}`);
+  return ((await response.json()) as { slug: string }).slug;
 }
 
 /** The id of a seeded product, from its category's public list. */

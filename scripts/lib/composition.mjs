@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crawlerFiles } from './crawler-files.mjs';
 import { firstScreenDocuments } from './first-screen.mjs';
 import { startStaticServer } from './static-server.mjs';
 import { stripePublishableKeyFromEnv } from './stripe-publishable-key.mjs';
@@ -121,6 +122,25 @@ export function runtimeConfigFromEnv(env = process.env, host = 'localhost') {
   };
 }
 
+/**
+ * The store's public origin from `APP_URL`, the address shoppers open (the api's base of the
+ * links in its mails): the base of canonical URLs, Open Graph URLs and the sitemaps. Throws on a
+ * value that is not an http(s) URL.
+ * @param {string} url
+ */
+export function publicOriginOf(url) {
+  /** @type {URL | null} */
+  let parsed = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:')
+    throw new Error('APP_URL must be a http:// or https:// URL');
+  return parsed.origin;
+}
+
 /** @param {RuntimeConfig} config */
 export async function writeRuntimeConfig(config) {
   await writeFile(
@@ -190,11 +210,14 @@ export function stopProcess(child) {
 /**
  * @param {string} appName
  * @param {{ apiPort?: number, apiTarget?: string, port?: number, host?: string,
- *   runtimeConfig?: RuntimeConfig, renderManifestUrl?: string, root?: string }} [options]
+ *   runtimeConfig?: RuntimeConfig, renderManifestUrl?: string, root?: string,
+ *   publicUrl?: string }} [options]
  *   `apiTarget`: where the shell reaches the api (default 127.0.0.1:`apiPort`);
  *   `renderManifestUrl`: where the shell's server fetches the first screen's remote from, when
  *   the browser-facing address in the runtime config is not reachable from the server (an image);
- *   `root`: another build of the app than its dist folder (the bench's A/B serves saved ones).
+ *   `root`: another build of the app than its dist folder (the bench's A/B serves saved ones);
+ *   `publicUrl`: the store's address as shoppers open it, of canonical URLs and the sitemaps
+ *   (default `http://localhost:<port>`).
  */
 export async function startAppServer(
   appName,
@@ -206,19 +229,26 @@ export async function startAppServer(
     runtimeConfig,
     renderManifestUrl,
     root = distOf(appName),
+    publicUrl = `http://localhost:${port}`,
   } = {},
 ) {
-  const isShell = appName === 'shell';
+  if (appName !== 'shell') return startStaticServer({ root, port, host });
+  const publicOrigin = publicOriginOf(publicUrl);
   return startStaticServer({
     root,
     port,
     host,
-    spa: isShell,
-    apiTarget: isShell ? apiTarget : undefined,
-    runtimeConfig: isShell ? runtimeConfig : undefined,
-    renderDocument: isShell
-      ? firstScreenDocuments({ shellRoot: root, apiTarget, runtimeConfig, renderManifestUrl })
-      : undefined,
+    spa: true,
+    apiTarget,
+    runtimeConfig,
+    renderDocument: firstScreenDocuments({
+      shellRoot: root,
+      apiTarget,
+      runtimeConfig,
+      renderManifestUrl,
+      publicOrigin,
+    }),
+    makeFile: crawlerFiles({ apiTarget, publicOrigin }),
   });
 }
 

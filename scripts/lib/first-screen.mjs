@@ -2,11 +2,14 @@
 // (docs/decisions/0059-first-screen-in-the-document.md): the shell's server renders the shell and
 // the catalog's home page, with the api's
 // categories, into `#root`, so the browser paints the first category card from the HTML instead
-// of after the shell, the remote and the api call have run; the client hydrates it.
+// of after the shell, the remote and the api call have run; the client hydrates it. A product
+// page gets its head (scripts/lib/product-document.mjs) and its content, drawn the same way from
+// the one by-slug answer its head is read from, within the same time.
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire, Module } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { createProductDocuments, productSlugOf } from './product-document.mjs';
 
 // Answers this old are reused; the api caches the same list for longer.
 const FRESH_MS = 5_000;
@@ -22,7 +25,7 @@ const ROOT_REGION = /<!--root-->[\s\S]*<!--\/root-->/;
  * @property {string} FIRST_SCREEN_REMOTE the runtime config's key of the remote it draws
  * @property {Record<string, unknown>} sharedModules what the remote's render takes from the
  *   shell's, by request
- * @property {(input: { url: string, categories: unknown, remote: unknown }) =>
+ * @property {(input: { url: string, categories: unknown, product?: unknown, remote: unknown }) =>
  *   { root: string, stateScript: string } | null} renderFirstScreen
  */
 /**
@@ -34,6 +37,18 @@ const ROOT_REGION = /<!--root-->[\s\S]*<!--\/root-->/;
  */
 /** @typedef {{ href: string, file: string }} Stylesheet a remote's stylesheet, by URL and file */
 /** @typedef {{ manifest: string, scripts: string[] }} Preloads */
+/**
+ * What a page's render takes besides the inputs every document shares: on a product's page, the
+ * api's by-slug answer (unchecked; the shell's render checks it).
+ * @typedef {{ product?: unknown }} PageInput
+ */
+/**
+ * Resolves to the document's parts for `url`, or to null when any input cannot be had in time;
+ * `warm()` starts loading the inputs every document shares, for a document that reads its own
+ * first (a product's page).
+ * @typedef {((url: string, page?: PageInput) => Promise<FirstScreenParts | null>)
+ *   & { warm: () => void }} FirstScreenRender
+ */
 /**
  * What the document gets besides the shell's `index.html`.
  * @typedef {object} FirstScreenParts
@@ -47,15 +62,32 @@ const ROOT_REGION = /<!--root-->[\s\S]*<!--\/root-->/;
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Only the home page, and only for a visitor: a session's navbar and cart are the client's.
+ * No session: a session's navbar and cart are the client's.
+ * @param {import('node:http').IncomingMessage} req
+ */
+function isVisitor(req) {
+  const cookies = (req.headers.cookie ?? '').split(';').map((part) => part.trim());
+  return !cookies.includes('isLoggedIn=true');
+}
+
+/**
+ * Only the home page, and only for a visitor.
  * @param {import('node:http').IncomingMessage} req
  */
 export function wantsFirstScreen(req) {
   if (req.method !== 'GET') return false;
   const pathname = (req.url ?? '/').split('?')[0];
-  if (pathname !== '/') return false;
-  const cookies = (req.headers.cookie ?? '').split(';').map((part) => part.trim());
-  return !cookies.includes('isLoggedIn=true');
+  return pathname === '/' && isVisitor(req);
+}
+
+/**
+ * The slug of a product page a visitor asks for (its head is drawn), else null.
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function productPageOf(req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  return isVisitor(req) ? productSlugOf(pathname) : null;
 }
 
 /**
@@ -88,20 +120,21 @@ async function fetchWithin(url, as) {
 }
 
 /**
- * `load()`'s last answer: reused while FRESH_MS old, then still answered while a new load runs
+ * `load()`'s last answer: reused while `freshMs` old, then still answered while a new load runs
  * (a document never waits for a refresh), and dropped when that load fails, so an input that
  * went away stops being used on the next document.
  * @template T
  * @param {() => Promise<T>} load
+ * @param {number} [freshMs]
  * @returns {() => Promise<T>}
  */
-function freshFor(load) {
+export function freshFor(load, freshMs = FRESH_MS) {
   /** @type {{ at: number, value: T } | null} */
   let kept = null;
   /** @type {Promise<T> | null} */
   let pending = null;
   return () => {
-    if (kept && Date.now() - kept.at <= FRESH_MS) return Promise.resolve(kept.value);
+    if (kept && Date.now() - kept.at <= freshMs) return Promise.resolve(kept.value);
     pending ??= load()
       .then((value) => {
         kept = { at: Date.now(), value };
@@ -154,12 +187,12 @@ function evaluateRemote(code, url, shared, shellRequire) {
  * the server uses: in a composition of images the browser's `localhost:3001` is the shell's own
  * container), else from the runtime config's address; the document always names the runtime
  * config's, the browser's. Render code runs only from one of those two, the server's own
- * settings. `render(url)` resolves to the document's parts, or to null when any of them cannot
- * be had in time: the document then keeps its boot screen, as before, so a remote or an api
- * that is down never holds the store's document.
+ * settings. `render(url, page)` resolves to the document's parts, or to null when any of them
+ * cannot be had in time: the document then keeps its boot screen, as before, so a remote or an
+ * api that is down never holds the store's document.
  * @param {{ shellRoot: string, apiTarget: string, runtimeConfig?: RuntimeConfig,
  *   renderManifestUrl?: string, log?: (line: string) => unknown }} options
- * @returns {(url: string) => Promise<FirstScreenParts | null>}
+ * @returns {FirstScreenRender}
  */
 export function createFirstScreen({
   shellRoot,
@@ -244,16 +277,22 @@ export function createFirstScreen({
   // One line per cause, not per document: a remote that is down would fill the log.
   /** @type {string | null} */
   let lastProblem = null;
-  return async function render(url) {
+  /** @type {(url: string, page?: PageInput) => Promise<FirstScreenParts | null>} */
+  const render = async (url, { product } = {}) => {
     try {
       const module = await shellRender();
       if (!module) return null;
-      const [page, answer] = await Promise.all([remote(), categories()]);
-      const rendered = module.renderFirstScreen({ url, categories: answer, remote: page.exports });
+      const [loaded, answer] = await Promise.all([remote(), categories()]);
+      const rendered = module.renderFirstScreen({
+        url,
+        categories: answer,
+        ...(product === undefined ? {} : { product }),
+        remote: loaded.exports,
+      });
       if (!rendered)
-        throw new Error("the api's categories or the remote's pages break their contract");
+        throw new Error("the api's answers or the remote's pages break their contract");
       lastProblem = null;
-      return { ...rendered, styles: page.styles, preloads: page.preloads };
+      return { ...rendered, styles: loaded.styles, preloads: loaded.preloads };
     } catch (error) {
       const problem = messageOf(error);
       if (problem !== lastProblem) log(`First screen not rendered: ${problem}`);
@@ -261,6 +300,9 @@ export function createFirstScreen({
       return null;
     }
   };
+  // A failure here is the document's render's to log, when it asks for the same input.
+  const warm = () => void Promise.all([remote(), categories()]).catch(() => {});
+  return Object.assign(render, { warm });
 }
 
 /** @param {string} value */
@@ -294,13 +336,36 @@ export function withFirstScreen(template, { root, stateScript, styles, preloads 
 }
 
 /**
- * The static server's `renderDocument` for the shell (scripts/lib/static-server.mjs).
- * @param {Parameters<typeof createFirstScreen>[0]} options
+ * The static server's `renderDocument` for the shell (scripts/lib/static-server.mjs): the home
+ * page's first screen, and a product page's head (scripts/lib/product-document.mjs) and first
+ * screen, both from the one by-slug answer, read within the same time as the home page's inputs.
+ * @param {Parameters<typeof createFirstScreen>[0] & { publicOrigin: string }} options
+ *   `publicOrigin`: the store's address as shoppers open it (`APP_URL`), of canonical URLs
  * @returns {import('./static-server.mjs').RenderDocument}
  */
 export function firstScreenDocuments(options) {
   const render = createFirstScreen(options);
+  const productDocument = createProductDocuments({
+    apiTarget: options.apiTarget,
+    publicOrigin: options.publicOrigin,
+    timeoutMs: INPUT_TIMEOUT_MS,
+    log: options.log,
+  });
   return async (req, file) => {
+    const slug = productPageOf(req);
+    if (slug !== null) {
+      const url = req.url ?? '/';
+      const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+      // The frame's inputs are asked for beside the product, not once it has answered.
+      render.warm();
+      return productDocument(slug, search, async (product) => {
+        const template = await readFile(file, 'utf8');
+        // Without the page's content (the remote or the categories did not answer), the head
+        // still is the product's: the document keeps its boot screen, as for a session.
+        const parts = product === undefined ? null : await render(url, { product });
+        return parts ? withFirstScreen(template, parts) : template;
+      });
+    }
     if (!wantsFirstScreen(req)) return null;
     const parts = await render(req.url ?? '/');
     return parts && withFirstScreen(await readFile(file, 'utf8'), parts);

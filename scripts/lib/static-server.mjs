@@ -16,8 +16,22 @@ import {
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 /** @typedef {import('./security-headers.mjs').RuntimeConfig} RuntimeConfig */
 /**
+ * A document of the server's own: a page (200 when not said) or a permanent redirect.
+ * @typedef {{ status?: number, html: string } | { status: 301, location: string }} DocumentAnswer
+ */
+/**
  * A document of the server's own for the SPA's `index.html` (`file`), or null for the file.
- * @typedef {(req: IncomingMessage, file: string) => Promise<string | null>} RenderDocument
+ * @typedef {(req: IncomingMessage, file: string) => Promise<string | DocumentAnswer | null>}
+ *   RenderDocument
+ */
+/**
+ * A file the server makes itself (robots.txt, sitemaps), answered in place of the build's.
+ * @typedef {{ status: number, type: string, body: string, cacheControl: string,
+ *   headers?: Record<string, string> }} MadeFile
+ */
+/**
+ * The server's own answer for a GET or HEAD of the request's path, or null for the build's file.
+ * @typedef {(req: IncomingMessage) => Promise<MadeFile | null>} MakeFile
  */
 
 /** @type {Record<string, string>} */
@@ -142,14 +156,23 @@ function proxy(req, res, target) {
 }
 
 /**
- * A document made for this request: compressed now, never cached by a shared cache.
+ * An answer made for this request, compressed now: by default a document, never cached by a
+ * shared cache.
  * @param {IncomingMessage} req
  * @param {ServerResponse} res
  * @param {Record<string, string>} headers
  * @param {Set<string>} accepted the codings the request accepts
  * @param {string} rendered
+ * @param {{ status?: number, cacheControl?: string }} [options]
  */
-function sendRendered(req, res, headers, accepted, rendered) {
+function sendRendered(
+  req,
+  res,
+  headers,
+  accepted,
+  rendered,
+  { status = 200, cacheControl = 'no-cache, private' } = {},
+) {
   const coding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
   const body = Buffer.from(rendered);
   const encoded =
@@ -158,9 +181,9 @@ function sendRendered(req, res, headers, accepted, rendered) {
       : coding === 'gzip'
         ? zlib.gzipSync(body)
         : body;
-  res.writeHead(200, {
+  res.writeHead(status, {
     ...headers,
-    'cache-control': 'no-cache, private',
+    'cache-control': cacheControl,
     ...(coding && { 'content-encoding': coding }),
   });
   res.end(req.method === 'HEAD' ? undefined : encoded);
@@ -190,7 +213,8 @@ async function currentRuntimeConfig(root, given) {
  * a publishable key).
  * `runtimeConfig`, when given, is answered at /runtime-config.json instead of the file.
  * `renderDocument(req, file)`, when given, may answer the SPA's `index.html` with a document of
- * its own (a string), or with null for the file as built.
+ * its own (a string, or a status with a document or a redirect), or with null for the file as
+ * built. `makeFile(req)`, when given, may answer any GET or HEAD with a file it makes.
  * @param {object} options
  * @param {string} options.root the build's folder
  * @param {number} options.port 0: any free port
@@ -199,6 +223,7 @@ async function currentRuntimeConfig(root, given) {
  * @param {string} [options.apiTarget] the api's origin, for /api
  * @param {RuntimeConfig} [options.runtimeConfig]
  * @param {RenderDocument} [options.renderDocument]
+ * @param {MakeFile} [options.makeFile]
  * @returns {Promise<import('node:http').Server>}
  */
 export function startStaticServer({
@@ -209,6 +234,7 @@ export function startStaticServer({
   apiTarget,
   runtimeConfig,
   renderDocument,
+  makeFile,
 }) {
   const absoluteRoot = path.resolve(root);
   const spaIndex = path.join(absoluteRoot, 'index.html');
@@ -224,6 +250,13 @@ export function startStaticServer({
         const body = JSON.stringify(runtimeConfig);
         res.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
         return void res.end(req.method === 'HEAD' ? undefined : body);
+      }
+      const made = makeFile ? await makeFile(req) : null;
+      if (made) {
+        const headers = { 'content-type': made.type, vary: 'Accept-Encoding', ...made.headers };
+        const accepted = acceptedEncodings(req.headers['accept-encoding']);
+        const { status, cacheControl } = made;
+        return sendRendered(req, res, headers, accepted, made.body, { status, cacheControl });
       }
       const file = await resolveFile(absoluteRoot, req.url ?? '/', spa);
       if (!file) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -243,9 +276,19 @@ export function startStaticServer({
       const accepted = acceptedEncodings(req.headers['accept-encoding']);
       const render = spa && file === spaIndex ? renderDocument : undefined;
       // Drawn or not depends on the session cookie: a cache must not give one to the other.
-      if (render) headers.vary = 'Accept-Encoding, Cookie';
+      const vary = render ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
+      headers.vary = vary;
       const rendered = render ? await render(req, file) : null;
-      if (rendered !== null) return sendRendered(req, res, headers, accepted, rendered);
+      if (typeof rendered === 'string') return sendRendered(req, res, headers, accepted, rendered);
+      if (rendered && 'location' in rendered) {
+        const { location } = rendered;
+        res.writeHead(rendered.status, { location, 'cache-control': 'no-cache, private', vary });
+        return void res.end();
+      }
+      if (rendered) {
+        const { html, status } = rendered;
+        return sendRendered(req, res, headers, accepted, html, { status });
+      }
       const stored = COMPRESSIBLE.has(ext) ? await precompressed(file, accepted) : null;
       const gzip = !stored && COMPRESSIBLE.has(ext) && accepted.has('gzip');
       if (stored) headers['content-encoding'] = stored.encoding;

@@ -110,3 +110,6 @@ export {
 } from './data/paged-list';
 export { LoadMore } from './data/load-more';
 export { resourceOf, type QueryResult, type Resource, type ResourceStatus } from './data/resource';
+export { downloadTicket, useDownload } from './downloads/use-download';
+export { productPath } from './catalog/product-path';
+export { downloadBlockedReason, mayDownload, withRemaining } from './downloads/purchase-state';

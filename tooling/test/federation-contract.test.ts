@@ -21,7 +21,12 @@ describe('federation contract', () => {
     const expected = shellExpectations(
       readFileSync(path.join(ROOT, 'shell/src/remotes/remote-routes.ts'), 'utf8'),
     );
-    expect(expected['mf-catalog']).toEqual(['/', '/category/:category', '/search']);
+    expect(expected['mf-catalog']).toEqual([
+      '/',
+      '/category/:category',
+      '/search',
+      '/product/:slug',
+    ]);
     expect(expected['mf-account']).toEqual(['/orders', '/profile']);
     expect(expected['mf-checkout']).toEqual(['/cart', '/purchase-success', '/purchase-cancel']);
     expect(expected['mf-admin']).toEqual(['/secret-dashboard']);

@@ -29,12 +29,13 @@ describe('scripts/lib/first-screen.mjs', () => {
   const TEMPLATE =
     '<html><head><title>x</title></head><body><div id="root"><!--root--><p>boot</p><!--/root--></div><script src="/main.js"></script></body></html>';
 
+  const request = (method: string, url: string, cookie?: string) => ({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+  });
+
   it('draws only the home page, and only for a visitor', () => {
-    const request = (method: string, url: string, cookie?: string) => ({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-    });
     expect(
       answers('first-screen.mjs', [
         ['wantsFirstScreen', request('GET', '/')],
@@ -44,6 +45,20 @@ describe('scripts/lib/first-screen.mjs', () => {
         ['wantsFirstScreen', request('GET', '/', 'a=1; isLoggedIn=true')],
       ]),
     ).toEqual([true, true, false, false, false]);
+  });
+
+  it("names the slug of a visitor's product page, whose head is drawn", () => {
+    expect(
+      answers('first-screen.mjs', [
+        ['productPageOf', request('GET', '/product/neon-brushes?ref=mail')],
+        ['productPageOf', request('HEAD', '/product/neon%20brushes/')],
+        ['productPageOf', request('GET', '/product/neon', 'isLoggedIn=true')],
+        ['productPageOf', request('POST', '/product/neon')],
+        ['productPageOf', request('GET', '/product/')],
+        ['productPageOf', request('GET', '/product/a/b')],
+        ['productPageOf', request('GET', '/product/%E0%A4%A')],
+      ]),
+    ).toEqual(['neon-brushes', 'neon brushes', null, null, null, null, null]);
   });
 
   it('puts the render in #root, the links in the head and the state before </body>', () => {

@@ -10,6 +10,7 @@ import { centsToDollars } from '../lib/money.ts';
 
 interface LineRow {
   id: string;
+  slug: string;
   name: string;
   description: string;
   previewImageKey: string | null;
@@ -21,6 +22,7 @@ export function createCartService(db: Db, config: Pick<AppConfig, 'publicFilesUr
   const toLine = (row: LineRow): CartItem => ({
     _id: row.id,
     id: row.id,
+    slug: row.slug,
     name: row.name,
     description: row.description,
     image: previewUrl(config.publicFilesUrl, row.previewImageKey),
@@ -33,6 +35,7 @@ export function createCartService(db: Db, config: Pick<AppConfig, 'publicFilesUr
   const listQuery = db
     .select({
       id: products.id,
+      slug: products.slug,
       name: products.name,
       description: products.description,
       previewImageKey: products.previewImageKey,
@@ -72,7 +75,7 @@ export function createCartService(db: Db, config: Pick<AppConfig, 'publicFilesUr
       select product_id, quantity, created_at from cart_items
       where user_id = ${user}::uuid and product_id not in (select product_id from added)
     )
-    select p.id, p.name, p.description, p.preview_image_key as "previewImageKey",
+    select p.id, p.slug, p.name, p.description, p.preview_image_key as "previewImageKey",
       p.price_cents as "priceCents", l.quantity
     from lines l join products p on p.id = l.product_id
     where p.deleted_at is null

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { MAX_PREVIEW_IMAGES } from '@store/contract';
 import type { AppConfig } from '../config.ts';
 import { parseDataUrl } from '../lib/data-url.ts';
 import { defaultFileName, sanitizeFileName } from '../lib/file-name.ts';
@@ -15,12 +16,18 @@ import type { FileStorage } from '../infrastructure/storage/storage.ts';
 import { renditionKey } from './preview-renditions.ts';
 import { PREVIEW_PREFIX } from './product-view.ts';
 
+/** A new preview image as the client sent it, and the body field that carried it. */
+export interface PreviewUpload {
+  dataUrl: string;
+  field: 'previewImage' | 'previewImages';
+}
+
 /** The files of a create or an edit, as the client sent them (data URLs). */
 export interface UploadInput {
   /** The product's name: an asset without a file name is named after it. */
   name: string;
-  /** Absent on an edit: the current preview stays. */
-  previewImage?: string | null;
+  /** New preview images in gallery order; none on an edit that keeps the gallery. */
+  previews: PreviewUpload[];
   /** Absent: no file (create), or the current file stays (edit). */
   originalAsset?: string | null;
   fileName?: string | null;
@@ -36,12 +43,23 @@ export interface StoredFile {
 
 /** What `write` stored: the keys to put in the row, and every key tried (to discard). */
 export interface WrittenUploads {
-  previewKey: string | null;
+  /** The new previews' keys, in the order they were sent. */
+  previewKeys: string[];
   file: StoredFile | null;
   written: string[];
 }
 
 const MB = 1024 * 1024;
+const JSON_OVERHEAD_BYTES = MB;
+
+/**
+ * The body limit of a create or an edit: a full gallery and the asset as base64 data URLs (4/3
+ * of their size) and the other fields. The per-file limits answer 413 first.
+ */
+export function uploadBodyLimit(uploads: AppConfig['uploads']): number {
+  const files = MAX_PREVIEW_IMAGES * uploads.previewMaxBytes + uploads.assetMaxBytes;
+  return Math.ceil((files * 4) / 3) + JSON_OVERHEAD_BYTES;
+}
 
 export function invalid(field: string, message: string): HttpError {
   return new HttpError(400, message, { fields: { [field]: message } });
@@ -71,23 +89,23 @@ interface Deps {
  * so a row always names complete files, and a failed row only leaves keys to `discard`.
  */
 export function createProductUploads({ config, storage, log }: Deps) {
-  async function checkPreview(bytes: Buffer): Promise<ImageType> {
+  async function checkPreview(bytes: Buffer, field: PreviewUpload['field']): Promise<ImageType> {
     try {
       return await checkImage(bytes);
     } catch (error) {
       if (!(error instanceof RefusedImage)) throw error;
-      throw invalid('previewImage', PREVIEW_REFUSALS[error.reason]);
+      throw invalid(field, PREVIEW_REFUSALS[error.reason]);
     }
   }
 
-  async function decodePreview(dataUrl: string) {
+  async function decodePreview({ dataUrl, field }: PreviewUpload) {
     const { previewMaxBytes } = config.uploads;
     const preview = parseDataUrl(dataUrl, previewMaxBytes);
     if (preview === 'too-large') throw tooLarge('Preview image', previewMaxBytes);
     if (!preview || preview.bytes.length === 0) {
-      throw invalid('previewImage', 'Preview image must be an image data URL');
+      throw invalid(field, 'Preview image must be an image data URL');
     }
-    return { bytes: preview.bytes, image: await checkPreview(preview.bytes) };
+    return { bytes: preview.bytes, field, image: await checkPreview(preview.bytes, field) };
   }
 
   function decodeAsset(input: UploadInput & { originalAsset: string }) {
@@ -106,25 +124,30 @@ export function createProductUploads({ config, storage, log }: Deps) {
     return { ...asset, fileName };
   }
 
-  /** Checks what was sent; a preview or asset left out is null. Nothing is written yet. */
+  /** Checks what was sent; an asset left out is null. Nothing is written yet. */
   async function decode(input: UploadInput) {
-    const preview = input.previewImage ? await decodePreview(input.previewImage) : null;
+    const previews = [];
+    // One at a time: the first refused image answers, and only one is being checked at once.
+    for (const upload of input.previews) previews.push(await decodePreview(upload));
     const asset = input.originalAsset
       ? decodeAsset({ ...input, originalAsset: input.originalAsset })
       : null;
-    return { preview, asset };
+    return { previews, asset };
   }
 
   type Decoded = Awaited<ReturnType<typeof decode>>;
 
   /** Past checkImage, the renditions still refuse damage other than a cut (`failOn: 'error'`). */
-  async function renderPreview(bytes: Buffer): Promise<Map<RenditionWidth, Buffer>> {
+  async function renderPreview(
+    bytes: Buffer,
+    field: PreviewUpload['field'],
+  ): Promise<Map<RenditionWidth, Buffer>> {
     try {
       return await renderRenditions(bytes);
     } catch (error) {
       if (!(error instanceof UndecodableImage)) throw error;
       throw invalid(
-        'previewImage',
+        field,
         error.reason === 'too-many-pixels'
           ? PREVIEW_REFUSALS['too-many-pixels']
           : 'Preview image could not be decoded',
@@ -133,11 +156,16 @@ export function createProductUploads({ config, storage, log }: Deps) {
   }
 
   /**
-   * The renditions of a new preview: decoded in full, so a preview that passed `decode` can
-   * still be a 400 here. Before `write`, so a refused preview writes nothing.
+   * The renditions of each new preview, in order: decoded in full, so a preview that passed
+   * `decode` can still be a 400 here. Before `write`, so a refused preview writes nothing. One
+   * image at a time: rendering is the costly part and the machine's cores serve requests too.
    */
-  async function render(decoded: Decoded) {
-    return decoded.preview ? renderPreview(decoded.preview.bytes) : null;
+  async function render(decoded: Decoded): Promise<Array<Map<RenditionWidth, Buffer>>> {
+    const renditions = [];
+    for (const preview of decoded.previews) {
+      renditions.push(await renderPreview(preview.bytes, preview.field));
+    }
+    return renditions;
   }
 
   /** A storage that fails (disk full, bucket unreachable) is a 503 the admin can retry. */
@@ -172,17 +200,18 @@ export function createProductUploads({ config, storage, log }: Deps) {
   }
 
   /**
-   * Writes the preview (with its renditions) and the asset under fresh keys. On a failure what
-   * was written is discarded before the error goes on.
+   * Writes the previews (with their renditions) and the asset under fresh keys. On a failure
+   * what was written is discarded before the error goes on.
    */
   async function write(
     decoded: Decoded,
-    renditions: Map<RenditionWidth, Buffer> | null,
+    renditions: Array<Map<RenditionWidth, Buffer>>,
   ): Promise<WrittenUploads> {
-    const { preview, asset } = decoded;
-    const previewKey = preview
-      ? `${PREVIEW_PREFIX}${randomUUID()}.${preview.image.extension}`
-      : null;
+    const { asset } = decoded;
+    const previews = decoded.previews.map((preview) => ({
+      ...preview,
+      key: `${PREVIEW_PREFIX}${randomUUID()}.${preview.image.extension}`,
+    }));
     const file: StoredFile | null = asset && {
       assetKey: `assets/${randomUUID()}`,
       contentType: asset.declaredType,
@@ -191,17 +220,19 @@ export function createProductUploads({ config, storage, log }: Deps) {
     };
     const written: string[] = [];
     try {
-      if (preview && previewKey) {
-        await store(previewKey, preview.bytes, preview.image.contentType);
-        written.push(previewKey);
+      for (const preview of previews) {
+        await store(preview.key, preview.bytes, preview.image.contentType);
+        written.push(preview.key);
       }
       if (asset && file) {
         await store(file.assetKey, asset.bytes, file.contentType);
         written.push(file.assetKey);
       }
-      if (previewKey && renditions) {
+      for (const [index, { key }] of previews.entries()) {
+        const sizes = renditions[index];
+        if (!sizes) continue;
         await storeAll(
-          [...renditions].map(([width, bytes]) => [renditionKey(previewKey, width), bytes]),
+          [...sizes].map(([width, bytes]) => [renditionKey(key, width), bytes]),
           'image/webp',
           written,
         );
@@ -210,7 +241,7 @@ export function createProductUploads({ config, storage, log }: Deps) {
       await discard(written);
       throw error;
     }
-    return { previewKey, file, written };
+    return { previewKeys: previews.map(({ key }) => key), file, written };
   }
 
   /** Removes files written for a row that was never stored. */

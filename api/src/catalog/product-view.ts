@@ -34,6 +34,7 @@ export function toProductView(publicFilesUrl: string, row: ProductViewRow): Prod
   const { product, category, categoryDisplayName, assetType } = row;
   return {
     id: product.id,
+    slug: product.slug,
     name: product.name,
     description: product.description,
     price: centsToDollars(product.priceCents),
@@ -80,6 +81,7 @@ const SORT_KEYS: Record<CatalogSort, { direction: 'asc' | 'desc'; column: SQL }>
   price_asc: { direction: 'asc', column: sql`${products.priceCents}` },
   price_desc: { direction: 'desc', column: sql`${products.priceCents}` },
   name: { direction: 'asc', column: sql`${products.name}` },
+  rating: { direction: 'desc', column: sql`${products.ratingScore}` },
 };
 
 /**
@@ -95,7 +97,9 @@ export function productsAfter(sort: CatalogSort, key: CursorKey): SQL {
   if (sort === 'newest' && typeof value === 'string') bound = sql`${value}::timestamptz`;
   else if (sort === 'name' && typeof value === 'string') bound = sql`${value}::text`;
   else if (sort.startsWith('price') && Number.isInteger(value)) bound = sql`${value}::integer`;
-  else throw invalidCursor();
+  else if (sort === 'rating' && typeof value === 'number' && Number.isFinite(value)) {
+    bound = sql`${value}::double precision`;
+  } else throw invalidCursor();
   return sql`(${column}, ${products.id}) ${operator} (${bound}, ${id}::uuid)`;
 }
 
@@ -132,6 +136,7 @@ export async function selectProductPage(
     const { product } = row;
     if (sort === 'newest') return [row.exactCreatedAt, product.id];
     if (sort === 'name') return [product.name, product.id];
+    if (sort === 'rating') return [product.ratingScore, product.id];
     return [product.priceCents, product.id];
   };
   return pageOf(

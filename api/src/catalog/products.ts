@@ -1,6 +1,7 @@
 import type { Product } from '@store/contract';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { type CatalogSort } from '@store/contract';
 import type { AppConfig } from '../config.ts';
@@ -14,12 +15,23 @@ import { CATALOG_CACHE } from './catalog-version.ts';
 import type { FileUpdateJobs } from './file-update-jobs.ts';
 import { countBuyersToTell } from './product-buyers.ts';
 import {
+  createdGallery,
+  editedGallery,
+  plannedKeys,
+  replaceGallery,
+  storedGallery,
+  type GalleryInput,
+} from './product-gallery.ts';
+import {
   createProductUploads,
   invalid,
   type UploadInput,
   type WrittenUploads,
 } from './product-uploads.ts';
+import { productPageBySlug } from './product-page.ts';
+import { listSlugs, type SlugsRequest } from './product-slugs.ts';
 import { selectProductPage, selectProductViews } from './product-view.ts';
+import { relatedProducts } from './related-products.ts';
 
 /** What create and edit both set from the request. */
 interface ProductFields {
@@ -30,16 +42,14 @@ interface ProductFields {
   assetTypeId: string;
 }
 
-export interface NewProduct extends ProductFields {
-  /** Data URLs. */
-  previewImage: string;
+/** Files arrive as data URLs; the gallery needs `previewImages` or `previewImage`. */
+export interface NewProduct extends ProductFields, GalleryInput {
   originalAsset?: string | null;
   fileName?: string | null;
 }
 
-/** An edit: a preview or asset left out keeps the current one. */
-export interface ProductEdit extends ProductFields {
-  previewImage?: string | null;
+/** An edit: a gallery or asset left out keeps the current one. */
+export interface ProductEdit extends ProductFields, GalleryInput {
   originalAsset?: string | null;
   fileName?: string | null;
   /** With a new asset: mail the buyers who have not opted out. */
@@ -192,7 +202,7 @@ export function createProductService({
   }
 
   /**
-   * Checks the uploads and the category and asset type, renders the preview's renditions and
+   * Checks the uploads and the category and asset type, renders the previews' renditions and
    * writes every file under fresh keys; then `save` stores the row in its transaction. Files
    * written for a row that was not stored are removed again. Once the row is committed nothing
    * is removed: a failure after that (reading the product back) leaves a complete product, not
@@ -218,13 +228,15 @@ export function createProductService({
   }
 
   async function create(input: NewProduct): Promise<Product> {
-    const id = await withUploads(input, ({ previewKey, file }) =>
+    const gallery = createdGallery(input);
+    const id = await withUploads({ ...input, previews: gallery.uploads }, ({ previewKeys, file }) =>
       db.transaction(async (tx) => {
+        const keys = plannedKeys(gallery, previewKeys);
         const [row] = await tx
           .insert(products)
           .values({
             ...fieldsOf(input),
-            previewImageKey: previewKey,
+            previewImageKey: keys[0] ?? null,
             assetKey: file?.assetKey ?? null,
             assetContentType: file?.contentType ?? null,
             fileName: file?.fileName ?? null,
@@ -232,6 +244,7 @@ export function createProductService({
           })
           .returning({ id: products.id });
         if (!row) throw new Error('product insert returned nothing');
+        await replaceGallery(tx, row.id, keys);
         // Every file version is kept: the first one too (download links name their version).
         if (file) await tx.insert(productFiles).values({ productId: row.id, version: 1, ...file });
         return row.id;
@@ -244,7 +257,7 @@ export function createProductService({
   }
 
   /**
-   * An edit: create's fields and checks; a preview or file left out stays. A new file is the
+   * An edit: create's fields and checks; a gallery or file left out stays. A new file is the
    * product's next version (`product_files`, numbered under the product row's lock) and becomes
    * the one every buyer downloads; earlier ones stay in storage, and links issued for them keep
    * opening them. Its buyers are reached by a job queued in the same transaction (one more
@@ -252,7 +265,9 @@ export function createProductService({
    */
   async function update(id: string, input: ProductEdit): Promise<Product | null> {
     if (!(await isLive(id))) return null;
-    const updated = await withUploads(input, ({ previewKey, file }) =>
+    const gallery = editedGallery(input, await storedGallery(db, id), config.publicFilesUrl);
+    const uploads = { ...input, previews: gallery?.uploads ?? [] };
+    const updated = await withUploads(uploads, ({ previewKeys, file }) =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .select({ id: products.id })
@@ -260,8 +275,15 @@ export function createProductService({
           .where(and(eq(products.id, id), isNull(products.deletedAt)))
           .for('update');
         if (!row) return null;
-        const values: Partial<typeof products.$inferInsert> = fieldsOf(input);
-        if (previewKey) values.previewImageKey = previewKey;
+        const values: PgUpdateSetSource<typeof products> = {
+          ...fieldsOf(input),
+          updatedAt: sql`now()`,
+        };
+        if (gallery) {
+          const keys = plannedKeys(gallery, previewKeys);
+          values.previewImageKey = keys[0] ?? null;
+          await replaceGallery(tx, id, keys);
+        }
         if (file) {
           const version = await nextVersion(tx, id);
           await tx.insert(productFiles).values({
@@ -317,7 +339,7 @@ export function createProductService({
     const deleted = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(products)
-        .set({ deletedAt: new Date() })
+        .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
         .where(and(eq(products.id, id), isNull(products.deletedAt)))
         .returning({ id: products.id });
       if (!row) return false;
@@ -335,6 +357,7 @@ export function createProductService({
       .set({
         isFeatured: sql`not ${products.isFeatured}`,
         featuredAt: sql`case when ${products.isFeatured} then null else now() end`,
+        updatedAt: sql`now()`,
       })
       .where(and(eq(products.id, id), isNull(products.deletedAt)))
       .returning({ id: products.id });
@@ -348,6 +371,11 @@ export function createProductService({
     listAll,
     listByCategory,
     listFeatured,
+    /** Uncached, like `listFeatured`: the public routes read them through `PublicCatalog`. */
+    pageBySlug: (slug: string) => productPageBySlug(db, config.publicFilesUrl, slug),
+    related: (id: string) => relatedProducts(db, config.publicFilesUrl, id),
+    /** The sitemap's slugs, uncached: the sitemap is read rarely, by crawlers. */
+    slugs: (request: SlugsRequest) => listSlugs(db, cursors, request),
     invalidateCatalog,
     create,
     update,

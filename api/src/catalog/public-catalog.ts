@@ -11,6 +11,32 @@ import {
 
 const NO_PRODUCTS = serialize({ products: [], nextCursor: null });
 
+/**
+ * A load that found no body to keep (an unknown product, an old slug): thrown through the
+ * cache, whose failed loads are never stored, so only real products get entries.
+ */
+class NotKept extends Error {
+  readonly movedTo: string | null;
+
+  constructor(movedTo: string | null) {
+    super('nothing to cache');
+    this.movedTo = movedTo;
+  }
+}
+
+/** A product page read: its body, or where an old slug moved to, or null for none. */
+export type ProductPageRead = CachedBody | { movedTo: string } | null;
+
+/** The body a load gave, or the `NotKept` it threw. */
+async function kept(read: Promise<CachedBody>): Promise<CachedBody | NotKept> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof NotKept) return error;
+    throw error;
+  }
+}
+
 export interface CategoryPageRequest {
   sort: CatalogSort;
   limit: number;
@@ -25,6 +51,8 @@ export interface CategoryPageRequest {
  * the constant empty list without a query. Category pages are keyed by the position their
  * cursor decodes to, never by the cursor's text, so a client cannot mint entries by varying
  * it; the cache's byte bound (least recently used first) holds however many pages are read.
+ * Product pages and related products are kept the same way, under the same version (every
+ * product edit and review change bumps it), and only for products that exist.
  */
 export function createPublicCatalog(
   cache: ResponseCache,
@@ -58,6 +86,34 @@ export function createPublicCatalog(
         const page = await products.listByCategory(category, { sort, limit }, after);
         return { products: page.items, nextCursor: page.nextCursor };
       });
+    },
+
+    /** A product's page by its current slug; an old slug of a live product says where to. */
+    async productPage(slug: string): Promise<ProductPageRead> {
+      const version = await cache.version();
+      const read = await kept(
+        cache.get(version, `product:${slug}`, async () => {
+          const found = await products.pageBySlug(slug);
+          if (found === null) throw new NotKept(null);
+          if ('movedTo' in found) throw new NotKept(found.movedTo);
+          return found.page;
+        }),
+      );
+      if (!(read instanceof NotKept)) return read;
+      return read.movedTo === null ? null : { movedTo: read.movedTo };
+    },
+
+    /** The products nearest a live product in its category; null: no such live product. */
+    async related(id: string): Promise<CachedBody | null> {
+      const version = await cache.version();
+      const read = await kept(
+        cache.get(version, `related:${id.toLowerCase()}`, async () => {
+          const found = await products.related(id);
+          if (found === null) throw new NotKept(null);
+          return found;
+        }),
+      );
+      return read instanceof NotKept ? null : read;
     },
 
     async categories(): Promise<CachedBody> {

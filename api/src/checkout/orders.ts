@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { orderItems, orders, users, type Order } from '../db/schema.ts';
+import { orderItems, orders, products, users, type Order } from '../db/schema.ts';
 import { pageOf, type CursorCodec, type CursorKey, type Page } from '../lib/cursor.ts';
 import { rawRows } from '../db/raw-rows.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -126,8 +126,9 @@ export function createOrderService(deps: OrderDeps) {
   async function views(rows: Order[]): Promise<OrderAnswer[]> {
     if (!rows.length) return [];
     const items = await db
-      .select()
+      .select({ item: orderItems, slug: products.slug })
       .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
       .where(
         inArray(
           orderItems.orderId,
@@ -145,10 +146,11 @@ export function createOrderService(deps: OrderDeps) {
       created_at: order.createdAt.toISOString(),
       completed_at: order.completedAt?.toISOString() ?? null,
       items: items
-        .filter((item) => item.orderId === order.id)
-        .map((item) => ({
+        .filter(({ item }) => item.orderId === order.id)
+        .map(({ item, slug }) => ({
           id: item.id,
           product_id: item.productId,
+          slug,
           name: item.name,
           quantity: item.quantity,
           price: centsToDollars(item.unitPriceCents),

@@ -25,8 +25,22 @@ import {
   type ProviderRefund,
 } from './providers/provider.ts';
 
+/**
+ * What later domains keep in step with a buyer's access (reviews hide while their author no
+ * longer owns the product), run in the transaction that takes the access back or gives it back.
+ */
+export interface AccessHooks {
+  /** After the order's grants were revoked; true when it changed what the public sees. */
+  revoked(tx: Db, orderId: string): Promise<boolean>;
+  /** After a failed refund gave the order's grants back; true as for `revoked`. */
+  restored(tx: Db, orderId: string): Promise<boolean>;
+  /** After the commit of a transaction in which either answered true. */
+  changed(): Promise<void>;
+}
+
 interface RefundDeps {
   db: Db;
+  access: AccessHooks;
   provider: PaymentProvider;
   orders: Pick<OrderService, 'adminView'>;
   config: Pick<AppConfig, 'appUrl'>;
@@ -125,12 +139,14 @@ export function createRefundService(deps: RefundDeps) {
    * Null for every other caller, who changed nothing.
    */
   async function takeBack(orderId: string, what: TakeBack): Promise<TakenBack | null> {
-    return db.transaction(async (tx) => {
+    let changedPublic = false;
+    const done = await db.transaction(async (tx) => {
       const status = what.kind === 'dispute' ? 'disputed' : 'refunded';
       const order = await markOrderTakenBack(tx, orderId, status, what.paymentIntentId);
       if (!order) return null;
       const buyer = await lockBuyer(tx, order.userId);
       await revokeGrants(tx, order.id);
+      changedPublic = await deps.access.revoked(tx, order.id);
       const revokedCouponId = await revokeReward(tx, order.id);
       const restoredCouponId = await restoreUsedCoupon(tx, order);
       await tx
@@ -147,6 +163,8 @@ export function createRefundService(deps: RefundDeps) {
         .onConflictDoNothing({ target: orderRefunds.providerRefundId });
       return { order, email: buyer.email, name: buyer.name };
     });
+    if (changedPublic) await deps.access.changed();
+    return done;
   }
 
   /** After commit: the buyer's mail (queued; a failure to queue is logged, never thrown). */
@@ -329,6 +347,7 @@ export function createRefundService(deps: RefundDeps) {
    * by now, which the one-active rule keeps).
    */
   async function refundFailed(refundId: string) {
+    let changedPublic = false;
     const outcome = await db.transaction(async (tx) => {
       const [failed] = await tx
         .update(orderRefunds)
@@ -341,12 +360,14 @@ export function createRefundService(deps: RefundDeps) {
       if (!order) return 'recorded' as const;
       await lockBuyer(tx, order.userId);
       await restoreGrants(tx, order.id);
+      changedPublic = await deps.access.restored(tx, order.id);
       if (failed.restoredCouponId) {
         await consumeAgain(tx, failed.restoredCouponId, order.id, order.completedAt);
       }
       if (failed.revokedCouponId) await reinstateReward(tx, failed.revokedCouponId, order.userId);
       return 'restored' as const;
     });
+    if (changedPublic) await deps.access.changed();
     if (outcome === 'unknown') log.warn({ refundId }, 'a failed refund the store does not know');
     if (outcome === 'restored')
       log.warn({ refundId }, 'refund failed: the order is completed again');

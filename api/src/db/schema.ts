@@ -4,11 +4,13 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -101,6 +103,15 @@ export const products = pgTable(
   'products',
   {
     id: id(),
+    /**
+     * The page's address, `/product/:slug`: set from the name by the `products_slug` trigger
+     * (migration 0013) for every writer, whatever the insert gives; every slug it ever had
+     * stays in `product_slugs`.
+     */
+    slug: text('slug')
+      .notNull()
+      .unique()
+      .$defaultFn(() => ''),
     name: text('name').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -126,6 +137,18 @@ export const products = pgTable(
     /** Soft delete: gone from the catalog and carts, still there for buyers' downloads. */
     deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
+    /** Last edit (the sitemap's `lastmod`). */
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // The rating summary of the shown reviews, kept by the `reviews_rating_*` triggers in the
+    // writer's transaction; `rating_score` is the Bayesian average the `rating` sort pages by.
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    rating1: integer('rating_1').notNull().default(0),
+    rating2: integer('rating_2').notNull().default(0),
+    rating3: integer('rating_3').notNull().default(0),
+    rating4: integer('rating_4').notNull().default(0),
+    rating5: integer('rating_5').notNull().default(0),
+    ratingScore: doublePrecision('rating_score').notNull().default(0),
   },
   (t) => [
     index('products_category_id_idx').on(t.categoryId),
@@ -149,6 +172,12 @@ export const products = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('products_name_idx')
       .on(t.name, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('products_category_rating_idx')
+      .on(t.categoryId, t.ratingScore.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('products_rating_idx')
+      .on(t.ratingScore.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null`),
     index('products_featured_idx')
       .on(t.featuredAt.desc().nullsLast(), t.id.desc())
@@ -413,6 +442,110 @@ export const productFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.version] })],
+);
+
+/** Every slug a product has had: an old one redirects to the current, and is never reused. */
+export const productSlugs = pgTable(
+  'product_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_slugs_product_idx').on(t.productId)],
+);
+
+/** A product's gallery in display order; position 0 is `products.preview_image_key`. */
+export const productPreviews = pgTable(
+  'product_previews',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    imageKey: text('image_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('product_previews_position_idx').on(t.productId, t.position),
+    check('product_previews_position_range', sql`${t.position} between 0 and 7`),
+  ],
+);
+
+/**
+ * One review per buyer and product. A hidden one (by the admin, or by the refund that took the
+ * product back) is out of the lists and the rating summary, and shown to its author only.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    replyBody: text('reply_body'),
+    repliedAt: timestamptz('replied_at'),
+    hiddenAt: timestamptz('hidden_at'),
+    hiddenReason: text('hidden_reason', { enum: ['admin', 'refund'] }),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_idx').on(t.productId, t.userId),
+    index('reviews_user_idx').on(t.userId),
+    // Keyset pages of a product's shown reviews, one per sort (rating serves both directions).
+    index('reviews_product_newest_idx')
+      .on(t.productId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} is null`),
+    index('reviews_product_helpful_idx')
+      .on(t.productId, t.helpfulCount.desc(), t.id.desc())
+      .where(sql`${t.hiddenAt} is null`),
+    index('reviews_product_rating_idx')
+      .on(t.productId, t.rating, t.id)
+      .where(sql`${t.hiddenAt} is null`),
+    // The admin's list across the store, newest first.
+    index('reviews_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** One helpful vote per signed-in user and review. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
+/**
+ * The store's mean rating, the prior of every product's `rating_score`; one row, refreshed by
+ * the `rating-prior` job.
+ */
+export const ratingPrior = pgTable(
+  'rating_prior',
+  {
+    id: boolean('id').primaryKey().default(true),
+    mean: doublePrecision('mean').notNull(),
+    refreshedAt: timestamptz('refreshed_at').notNull().defaultNow(),
+  },
+  (t) => [check('rating_prior_one_row', sql`${t.id}`)],
 );
 
 /**

@@ -70,21 +70,13 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
   const notExpired = sql`(${purchasedProducts.expiresAt} is null or ${purchasedProducts.expiresAt} > now())`;
   const notRevoked = isNull(purchasedProducts.revokedAt);
 
-  /**
-   * The user's grants newest first, one keyset page along `purchased_products_user_newest_idx`;
-   * names and previews come from the product, deleted or not.
-   */
-  async function listPurchased(
-    userId: string,
-    limit: number,
-    cursor?: string,
-  ): Promise<Page<PurchasedProduct>> {
-    const list = `purchased:${userId}`;
-    const after = cursor === undefined ? null : cursors.decode(list, cursor);
-    const rows = await db
+  /** A user's grants as My Downloads shows them; names and previews from the product. */
+  const selectPurchased = () =>
+    db
       .select({
         id: purchasedProducts.id,
         productId: purchasedProducts.productId,
+        slug: products.slug,
         name: products.name,
         previewImageKey: products.previewImageKey,
         expiresAt: purchasedProducts.expiresAt,
@@ -96,7 +88,36 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
         exactCreatedAt: exactTime(purchasedProducts.createdAt),
       })
       .from(purchasedProducts)
-      .innerJoin(products, eq(products.id, purchasedProducts.productId))
+      .innerJoin(products, eq(products.id, purchasedProducts.productId));
+
+  type PurchasedRow = Awaited<ReturnType<typeof selectPurchased>>[number];
+
+  const purchasedView = (row: PurchasedRow): PurchasedProduct => ({
+    id: row.id,
+    productId: row.productId,
+    slug: row.slug,
+    name: row.name,
+    previewImageUrl: previewUrl(config.publicFilesUrl, row.previewImageKey),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    remainingDownloads: row.remainingDownloads,
+    maxDownloads: row.maxDownloads,
+    canDownload: Boolean(row.canDownload),
+    fileUpdatedAt: row.fileUpdatedAt?.toISOString() ?? null,
+    refunded: row.revokedAt !== null,
+  });
+
+  /**
+   * The user's grants newest first, one keyset page along `purchased_products_user_newest_idx`;
+   * products deleted or not.
+   */
+  async function listPurchased(
+    userId: string,
+    limit: number,
+    cursor?: string,
+  ): Promise<Page<PurchasedProduct>> {
+    const list = `purchased:${userId}`;
+    const after = cursor === undefined ? null : cursors.decode(list, cursor);
+    const rows = await selectPurchased()
       .where(
         and(
           eq(purchasedProducts.userId, userId),
@@ -109,19 +130,16 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
       rows,
       limit,
       (last) => cursors.encode(list, [last.exactCreatedAt, last.id]),
-      (row) => ({
-        id: row.id,
-        productId: row.productId,
-        name: row.name,
-        previewImageUrl: previewUrl(config.publicFilesUrl, row.previewImageKey),
-        expiresAt: row.expiresAt?.toISOString() ?? null,
-        remainingDownloads: row.remainingDownloads,
-        maxDownloads: row.maxDownloads,
-        canDownload: Boolean(row.canDownload),
-        fileUpdatedAt: row.fileUpdatedAt?.toISOString() ?? null,
-        refunded: row.revokedAt !== null,
-      }),
+      purchasedView,
     );
+  }
+
+  /** One product as `listPurchased` lists it; null: the user never bought it. */
+  async function purchasedOne(userId: string, productId: string): Promise<PurchasedProduct | null> {
+    const [row] = await selectPurchased().where(
+      and(eq(purchasedProducts.userId, userId), eq(purchasedProducts.productId, productId)),
+    );
+    return row ? purchasedView(row) : null;
   }
 
   async function grantOf(userId: string, productId: string) {
@@ -325,7 +343,7 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
     metrics.downloadsServed.inc({ via: 'api' });
   }
 
-  return { listPurchased, issue, open, countFetch };
+  return { listPurchased, purchasedOne, issue, open, countFetch };
 }
 
 export type DownloadService = ReturnType<typeof createDownloadService>;

@@ -8,6 +8,8 @@ import {
   mailRetryPolicy,
   PAYMENT_SWEEP_QUEUE,
   paymentSweepQueue,
+  RATING_PRIOR_QUEUE,
+  ratingPriorQueue,
 } from '../infrastructure/jobs/queues.ts';
 import { MailDeliveries } from '../infrastructure/mail/deliveries.ts';
 
@@ -18,6 +20,8 @@ declare module 'fastify' {
      * when its job has ended, run by whichever instance took it (tests await it).
      */
     paymentSweep: Promise<unknown> | null;
+    /** The start-up run of the rating prior: resolves when its job has ended (tests await it). */
+    ratingPrior: Promise<unknown> | null;
   }
 }
 
@@ -29,13 +33,14 @@ const DELIVERY_KEYS_DAYS = 30;
 const CLOSE_GRACE_MS = 1_500;
 
 /**
- * Starts the background jobs (`infrastructure/jobs/`; the mail, payment sweep and file update
- * queues) once the app is ready (an app that fails to build leaves no worker behind): pg-boss's
- * schema and the queues, this instance's workers, then the start-up payment sweep (in the
- * background: a slow provider must not hold up the start). The close lets running jobs finish within the shutdown's deadline.
+ * Starts the background jobs (`infrastructure/jobs/`; the mail, payment sweep, file update and
+ * rating prior queues) once the app is ready (an app that fails to build leaves no worker
+ * behind): pg-boss's schema and the queues, this instance's workers, then the start-up payment
+ * sweep and rating prior (in the background: a slow provider must not hold up the start). The
+ * close lets running jobs finish within the shutdown's deadline.
  */
 export default appWide<{ config: AppConfig }>(async (app, { config }) => {
-  const { jobs, mailer } = app.services;
+  const { jobs, mailer, ratingPrior } = app.services;
   const sweeps = new PaymentSweepJobs(
     jobs,
     () => app.services.payments.sweep(),
@@ -44,12 +49,19 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
   );
   const closing = new AbortController();
   app.decorate('paymentSweep', null);
+  app.decorate('ratingPrior', null);
   app.addHook('onReady', async () => {
-    await jobs.start([mailRetryPolicy(config), paymentSweepQueue, fileUpdateQueue]);
+    await jobs.start([
+      mailRetryPolicy(config),
+      paymentSweepQueue,
+      fileUpdateQueue,
+      ratingPriorQueue,
+    ]);
     await jobs.work(MAIL_QUEUE, MAIL_WORKERS, mailer.deliver);
     await jobs.work(PAYMENT_SWEEP_QUEUE, 1, sweeps.run);
     // One fan-out at a time per instance: its batches are what the mail workers then send.
     await jobs.work(FILE_UPDATE_QUEUE, 1, app.services.fileUpdates.run);
+    await jobs.work(RATING_PRIOR_QUEUE, 1, ratingPrior.run);
     await new MailDeliveries(app.db).prune(DELIVERY_KEYS_DAYS);
     app.paymentSweep = sweeps
       .start()
@@ -57,10 +69,17 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
       .catch((error: unknown) =>
         app.log.error({ err: error }, 'asking for the payment sweep failed'),
       );
+    app.ratingPrior = ratingPrior
+      .start()
+      .then((id) => ratingPrior.finished(id, closing.signal))
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'asking for the rating prior failed'),
+      );
   });
   app.addHook('onClose', async () => {
     closing.abort();
     await app.paymentSweep;
+    await app.ratingPrior;
     await app.services.backgroundMail.drain();
     await jobs.stop(CLOSE_GRACE_MS);
   });

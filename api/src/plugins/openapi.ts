@@ -21,6 +21,7 @@ const TAGS = [
   { name: 'Coupons', description: "The signed-in user's coupon" },
   { name: 'Payments', description: 'Checkout, confirmation, provider webhook, local hosted page' },
   { name: 'Orders', description: "The signed-in user's orders and purchased products" },
+  { name: 'Reviews', description: "Buyers' reviews of products, helpful votes, moderation" },
   { name: 'Files', description: 'Preview images and signed downloads (bytes, not JSON)' },
   { name: 'Analytics', description: 'Admin dashboard figures' },
   { name: 'Dev', description: 'Development only: absent in production' },

@@ -37,6 +37,10 @@ import { ResponseCache } from '../infrastructure/response-cache.ts';
 import { createSearchService, type SearchService } from '../catalog/search/search.ts';
 import { SessionCache } from '../accounts/session-cache.ts';
 import { createSessions, type SessionService } from '../accounts/sessions.ts';
+import { RatingPriorJobs } from '../reviews/rating-prior.ts';
+import { hideRefundedReviews, showRestoredReviews } from '../reviews/refund-hiding.ts';
+import { createReviewModeration, type ReviewModeration } from '../reviews/review-moderation.ts';
+import { createReviewService, type ReviewService } from '../reviews/reviews.ts';
 import { createStorage, type FileStorage } from '../infrastructure/storage/index.ts';
 
 export interface Services {
@@ -82,6 +86,12 @@ export interface Services {
   /** Admin refunds, and the provider's refund and dispute events. */
   refunds: RefundService;
   downloads: DownloadService;
+  /** Product reviews: the lists, the buyers' own, helpful votes. */
+  reviews: ReviewService;
+  /** The admin's side of reviews: the store's list, replies, hiding. */
+  reviewModeration: ReviewModeration;
+  /** The store's mean rating and the scores that follow it, as a background job. */
+  ratingPrior: RatingPriorJobs;
   analytics: AnalyticsService;
   /** The built-in provider's hosted page, when it is the configured provider. */
   localCheckout: LocalProvider | null;
@@ -193,6 +203,13 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     }
     const refunds = createRefundService({
       db: app.db,
+      // A refund that leaves a reviewer without the product hides the review; a failed one
+      // shows it again. Product pages carry the rating summary: they are dropped after.
+      access: {
+        revoked: hideRefundedReviews,
+        restored: showRestoredReviews,
+        changed: products.invalidateCatalog,
+      },
       provider,
       orders,
       config,
@@ -215,6 +232,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       log: app.log,
       metrics: app.metrics,
     });
+    const reviewDeps = { db: app.db, cursors, invalidateCatalog: products.invalidateCatalog };
     const analytics = createAnalyticsService(app.db);
 
     app.decorate('config', config);
@@ -249,6 +267,14 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       payments,
       refunds,
       downloads,
+      reviews: createReviewService({ ...reviewDeps, downloads }),
+      reviewModeration: createReviewModeration(reviewDeps),
+      ratingPrior: new RatingPriorJobs({
+        ...reviewDeps,
+        jobs,
+        intervalSeconds: config.ratingPriorIntervalSeconds,
+        log: app.log,
+      }),
       analytics,
       localCheckout,
     });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { assetTypes, categories } from '../../src/db/schema.ts';
+import type { Suite } from './app.ts';
 import { TestClient } from './client.ts';
 import { pixelPng } from './images.ts';
 
@@ -78,4 +80,13 @@ export async function createProduct(
   const response = await admin.post('/api/products', productBody(catalog, overrides));
   assert.equal(response.statusCode, 201, response.body);
   return response.json<ProductJson>();
+}
+
+/** What an upload suite starts from: the admin, a fresh catalog and where the app keeps files. */
+export async function adminUploads(suite: Suite, label?: string) {
+  return {
+    admin: await adminClient(suite.app),
+    catalog: await createCatalog(suite.app, label),
+    filesRoot: path.join(suite.config.dataDir, 'files'),
+  };
 }

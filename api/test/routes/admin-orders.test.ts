@@ -93,6 +93,7 @@ describeEachDatabase('admin: every order', (suite) => {
         {
           id: completedView!.items[0]!.id,
           product_id: second.id,
+          slug: second.slug,
           name: second.name,
           quantity: 1,
           price: 7,

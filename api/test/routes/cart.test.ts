@@ -8,6 +8,7 @@ import { TestClient } from '../helpers/client.ts';
 interface Line {
   _id: string;
   id: string;
+  slug: string;
   name: string;
   description: string;
   image: string;
@@ -39,6 +40,7 @@ describeEachDatabase('cart', (suite) => {
       {
         _id: first.id,
         id: first.id,
+        slug: first.slug,
         name: 'First',
         description: 'A test product',
         image: first.preview_image_url,

@@ -41,6 +41,7 @@ describeEachDatabase('purchased products and downloads', (suite) => {
       {
         id: second.id,
         productId: other.id,
+        slug: other.slug,
         name: other.name,
         previewImageUrl: other.preview_image_url,
         expiresAt: null,
@@ -53,6 +54,7 @@ describeEachDatabase('purchased products and downloads', (suite) => {
       {
         id: first.id,
         productId: asset.id,
+        slug: asset.slug,
         name: asset.name,
         previewImageUrl: asset.preview_image_url,
         expiresAt: null,

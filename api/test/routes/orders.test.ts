@@ -14,6 +14,7 @@ interface OrderJson {
   items: {
     id: string;
     product_id: string;
+    slug: string;
     name: string;
     quantity: number;
     price: number;
@@ -55,6 +56,7 @@ describeEachDatabase('orders', (suite) => {
     assert.deepEqual(item, {
       id: item!.id,
       product_id: first.id,
+      slug: first.slug,
       name: first.name,
       quantity: 2,
       price: 12.5,

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { before, it } from 'node:test';
 import sharp from 'sharp';
@@ -8,8 +7,7 @@ import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
 import { renditionKey } from '../../src/catalog/preview-renditions.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import {
-  adminClient,
-  createCatalog,
+  adminUploads,
   createProduct,
   dataUrl,
   PNG_BYTES,
@@ -42,9 +40,7 @@ describeEachDatabase('preview renditions: WebP at the widths shown', (suite) => 
   let catalog: TestCatalog;
   let filesRoot: string;
   before(async () => {
-    admin = await adminClient(suite.app);
-    catalog = await createCatalog(suite.app);
-    filesRoot = path.join(suite.config.dataDir, 'files');
+    ({ admin, catalog, filesRoot } = await adminUploads(suite));
   });
 
   async function fetchRendition(url: string, width: number) {

@@ -15,6 +15,7 @@ import { createProduct, productBody } from '../helpers/catalog.ts';
 import { TestClient } from '../helpers/client.ts';
 import { API_ORIGIN, buy } from '../helpers/checkout.ts';
 import { tokenOf } from '../helpers/downloads.ts';
+import { reviewed } from '../helpers/reviews.ts';
 import { SECURITY_ENV, buildFixtures, secretsOfA, type SecurityFixtures } from './fixtures.ts';
 import { apiRoutes } from './route-table.ts';
 
@@ -276,6 +277,21 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       expect: all(200),
     },
     {
+      route: 'GET /api/products/by-slug/:slug',
+      call: () => ({ method: 'GET', url: `/api/products/by-slug/${String(fx.bought.slug)}` }),
+      expect: all(200),
+    },
+    {
+      route: 'GET /api/products/:id/related',
+      call: () => ({ method: 'GET', url: `/api/products/${fx.bought.id}/related` }),
+      expect: all(200),
+    },
+    {
+      route: 'GET /api/products/slugs',
+      call: () => ({ method: 'GET', url: '/api/products/slugs' }),
+      expect: all(200),
+    },
+    {
       route: 'GET /api/products/download/:productId',
       label: "A's purchase",
       call: () => ({ method: 'GET', url: `/api/products/download/${fx.bought.id}` }),
@@ -503,6 +519,79 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
         assert.deepEqual(ids, [fx.orderA.id], `${who} finds A's order by its id`);
       },
     },
+    // Reviews: A bought `bought` and reviewed it; nobody else did. A's column runs last, so A
+    // deletes the review only after everyone's calls on it.
+    {
+      route: 'GET /api/products/:id/reviews',
+      call: () => ({ method: 'GET', url: `/api/products/${fx.bought.id}/reviews` }),
+      expect: all(200),
+      verify: (who, response) => {
+        const ids = response.json<{ reviews: Array<{ id: string }> }>().reviews.map((r) => r.id);
+        assert.deepEqual(ids, [extras.reviewA], `${who} lists A's review`);
+      },
+    },
+    {
+      route: 'GET /api/products/:id/mine',
+      call: () => ({ method: 'GET', url: `/api/products/${fx.bought.id}/mine` }),
+      expect: SIGNED_IN,
+      verify: (who, response) => {
+        if (response.statusCode !== 200) return;
+        const mine = response.json<{ owned: boolean; review: { id: string } | null }>();
+        assert.deepEqual(
+          [mine.owned, mine.review?.id ?? null],
+          who === 'A' ? [true, extras.reviewA] : [false, null],
+          `${who} sees only their own`,
+        );
+      },
+    },
+    {
+      route: 'POST /api/products/:id/reviews',
+      call: () => ({
+        method: 'POST',
+        url: `/api/products/${fx.bought.id}/reviews`,
+        payload: { rating: 1, title: 'Matrix', body: 'A second review' },
+      }),
+      expect: statuses(401, 401, 409, 403, 403),
+    },
+    {
+      route: 'PUT /api/products/:id/reviews/mine',
+      call: () => ({
+        method: 'PUT',
+        url: `/api/products/${fx.bought.id}/reviews/mine`,
+        payload: { rating: 5, title: 'Matrix', body: 'Edited' },
+      }),
+      expect: statuses(401, 401, 200, 404, 404),
+    },
+    {
+      route: 'POST /api/reviews/:id/helpful',
+      label: "A's review",
+      call: () => ({ method: 'POST', url: `/api/reviews/${extras.reviewA}/helpful` }),
+      expect: statuses(401, 401, 403, 200, 200),
+    },
+    ...(['reply', 'hide', 'unhide'] as const).map((action): Row => ({
+      route: `POST /api/reviews/:id/${action}`,
+      label: "A's review",
+      call: () => ({
+        method: 'POST',
+        url: `/api/reviews/${extras.reviewA}/${action}`,
+        ...(action === 'reply' ? { payload: { body: 'Thanks' } } : {}),
+      }),
+      expect: ADMIN_ONLY,
+      ...(action === 'reply'
+        ? {}
+        : { mayShowA: "the admin's view of the review: its author's e-mail, to the admin only" }),
+    })),
+    {
+      route: 'GET /api/admin/reviews',
+      call: () => ({ method: 'GET', url: '/api/admin/reviews' }),
+      expect: ADMIN_ONLY,
+      mayShowA: "every review with its author's e-mail, to the admin only",
+    },
+    {
+      route: 'DELETE /api/products/:id/reviews/mine',
+      call: () => ({ method: 'DELETE', url: `/api/products/${fx.bought.id}/reviews/mine` }),
+      expect: statuses(401, 401, 200, 404, 404),
+    },
     {
       route: 'GET /api/files/previews/:name',
       call: () => ({
@@ -559,6 +648,8 @@ interface MatrixExtras {
   optOutPath: string;
   /** A completed order of a shopper outside the matrix, for the admin to refund. */
   refundable: string;
+  /** A's review of the product A bought. */
+  reviewA: string;
 }
 
 /** What B, the admin and strangers must never change: A's rows, read from the database. */
@@ -628,6 +719,7 @@ async function runMatrix(suite: Suite, t: TestContext, variant: string = suite.k
     refundable: (
       await buy(suite.app, (await signedInUser(suite.app)).client, [{ product: fx.spare }])
     ).id,
+    reviewA: (await reviewed(fx.a.client, fx.bought.id)).id,
   };
   const table = rows(fx, extras);
   const covered = new Set(table.map((row) => row.route));

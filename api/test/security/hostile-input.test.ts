@@ -18,6 +18,7 @@ import {
   type HostileCase,
 } from './hostile-cases.ts';
 import { buildSpecs, type RouteSpec } from './hostile-routes.ts';
+import { uploadBodyLimit } from '../../src/catalog/product-uploads.ts';
 import { apiRoutes, type RouteEntry } from './route-table.ts';
 
 /*
@@ -265,7 +266,10 @@ describeEachDatabase(
         logoutSession: await secondSession(suite.app, fx.a.email),
         refreshSession: await secondSession(suite.app, fx.a.email),
         webhookSecret: WEBHOOK_SECRET,
-        uploadBodyLimit: Math.ceil(((PREVIEW_LIMIT + ASSET_LIMIT) * 4) / 3) + BODY_LIMIT,
+        uploadBodyLimit: uploadBodyLimit({
+          previewMaxBytes: PREVIEW_LIMIT,
+          assetMaxBytes: ASSET_LIMIT,
+        }),
         previewLimit: PREVIEW_LIMIT,
         assetLimit: ASSET_LIMIT,
       });

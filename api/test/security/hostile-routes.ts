@@ -129,6 +129,28 @@ function previewCases(limit: number, optional = false): FieldCase[] {
   ];
 }
 
+/** Galleries: on an edit an entry that is no data URL must be one of the product's own URLs. */
+function galleryCases(limit: number): FieldCase[] {
+  const png = dataUrl('image/png', PNG_BYTES);
+  const cases: Array<[string, unknown, Expect]> = [
+    ['an empty list', [], 400],
+    ['9 images', Array.from({ length: 9 }, () => png), 400],
+    ['a list of numbers', [1, 2], 400],
+    ['a nested list', [[png]], 400],
+    ['text declared as PNG', [png, dataUrl('image/png', 'just some text')], 400],
+    ['a remote URL', ['https://example.com/a.png'], 400],
+    ['a path', ['../../etc/passwd'], 400],
+    ['SQL', [`' OR '1'='1`], 400],
+    ['a NUL character', [NUL_TEXT], 400],
+    ['one above the preview limit', [png, dataUrl('image/png', Buffer.alloc(limit + 1))], 413],
+    ['two images', [png, png], 'ok'],
+  ];
+  return [
+    ...shapeCases({ optional: true, nullable: true }),
+    ...cases.map(([label, value, expect]) => ({ label, value, expect })),
+  ];
+}
+
 function assetCases(limit: number): FieldCase[] {
   const cases: Array<[string, unknown, Expect]> = [
     ['not base64-encoded', 'data:text/plain,hello', 400],
@@ -247,6 +269,7 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
     categoryId: uuidCases({ unknown: 400 }),
     assetTypeId: uuidCases({ unknown: 400 }),
     previewImage: previewCases(ctx.previewLimit, status === 200),
+    previewImages: galleryCases(ctx.previewLimit),
     originalAsset: assetCases(ctx.assetLimit),
     fileName: fileNameCases(status),
     fileSize: [
@@ -666,6 +689,35 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
       },
     },
 
+    // Slugs are lowercase words and hyphens: any other text finds no product (404).
+    'GET /api/products/by-slug/:slug': {
+      role: 'public',
+      params: { slug: String(fx.bought.slug) },
+      expect: 200,
+      paramCases: { slug: paramCases((kind) => (kind === 'invalid' ? 404 : 400), 300) },
+    },
+
+    'GET /api/products/:id/related': {
+      role: 'public',
+      params: { id: fx.bought.id },
+      expect: 200,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'GET /api/products/slugs': {
+      role: 'public',
+      expect: 200,
+      extra: [
+        { label: 'limit over 1000', url: '/api/products/slugs?limit=1001', expect: 400 },
+        { label: 'a forged cursor', url: '/api/products/slugs?cursor=e30.e30', expect: 400 },
+        {
+          label: 'SQL as the cursor',
+          url: `/api/products/slugs?cursor=${encodeURIComponent("' OR '1'='1")}`,
+          expect: 400,
+        },
+      ],
+    },
+
     'GET /api/products/download/:productId': {
       role: 'user',
       params: { productId: fx.bought.id },
@@ -751,6 +803,91 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
       expect: 200,
       paramCases: { id: uuidParams(404) },
     },
+
+    // Reviews: A owns `bought` and has reviewed nothing; `spare` A never bought, so a valid
+    // review of it is refused (403) and A has none of it to edit or delete (404).
+    'GET /api/products/:id/reviews': {
+      role: 'public',
+      params: { id: fx.bought.id },
+      expect: 200,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'POST /api/products/:id/reviews': {
+      role: 'user',
+      params: { id: fx.spare.id },
+      body: () => ({ rating: 4, title: 'Hostile', body: 'A review' }),
+      expect: 403,
+      paramCases: { id: uuidParams(404) },
+      fields: {
+        rating: integerCases({ min: 1, max: 5 }),
+        title: textCases({ max: 120, payloads: 403, nul: 403 }),
+        body: textCases({ max: 5000, payloads: 403, nul: 403 }),
+      },
+    },
+
+    'PUT /api/products/:id/reviews/mine': {
+      role: 'user',
+      params: { id: fx.spare.id },
+      body: () => ({ rating: 4, title: 'Hostile', body: 'An edit' }),
+      expect: 404,
+      paramCases: { id: uuidParams(404) },
+      fields: {
+        rating: integerCases({ min: 1, max: 5 }),
+        title: textCases({ max: 120, payloads: 404, nul: 404 }),
+        body: textCases({ max: 5000, payloads: 404, nul: 404 }),
+      },
+    },
+
+    'DELETE /api/products/:id/reviews/mine': {
+      role: 'user',
+      params: { id: fx.spare.id },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'GET /api/products/:id/mine': {
+      role: 'user',
+      params: { id: fx.bought.id },
+      expect: 200,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'POST /api/reviews/:id/helpful': {
+      role: 'user',
+      params: { id: UNKNOWN_ID },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'POST /api/reviews/:id/reply': {
+      role: 'admin',
+      params: { id: UNKNOWN_ID },
+      body: () => ({ body: 'Thanks' }),
+      expect: 404,
+      paramCases: { id: uuidParams(404) },
+      fields: { body: textCases({ max: 5000, payloads: 404 }) },
+    },
+
+    'POST /api/reviews/:id/hide': {
+      role: 'admin',
+      params: { id: UNKNOWN_ID },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'POST /api/reviews/:id/unhide': {
+      role: 'admin',
+      params: { id: UNKNOWN_ID },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404) },
+    },
+
+    'GET /api/admin/reviews': { role: 'admin', expect: 200 },
 
     'POST /api/payments/create-checkout-session': {
       role: 'user',

@@ -1,13 +1,12 @@
 import type {
   ACCOUNT_PAGE_LIMIT,
-  DownloadTicket,
   Order,
   OrdersPage,
   PageQuery,
   PurchasedPage,
   PurchasedProduct,
 } from '@store/contract';
-import { apiClient, cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
+import { cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
 
 /** Rows per page of the account's lists: the api's own default for them, typed by it. */
 export const ACCOUNT_PAGE_SIZE: typeof ACCOUNT_PAGE_LIMIT = 50;
@@ -58,7 +57,3 @@ export const ordersApi = storeApi.injectEndpoints({
     }),
   }),
 });
-
-/** A download link for one purchased product: counted by the api, so never cached. */
-export const downloadTicket = (productId: string) =>
-  apiClient.get<DownloadTicket>(`/products/download/${path(productId)}`).then((r) => r.data);

@@ -1,4 +1,6 @@
-import type { Order, PurchasedProduct } from '@store/contract';
+import type { Order } from '@store/contract';
+
+export { purchased } from '@store/shared/testing/fixtures';
 
 export const order = (overrides: Partial<Order> = {}): Order => ({
   id: '3f2a9c1e-0000-4000-8000-00000abcd1234',
@@ -13,6 +15,7 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
     {
       id: 'i1',
       product_id: 'p1',
+      slug: 'neon-brushes',
       name: 'Neon Brushes',
       quantity: 1,
       price: 19.99,
@@ -21,25 +24,12 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
     {
       id: 'i2',
       product_id: 'p2',
+      slug: 'pixel-icons',
       name: 'Pixel Icons',
       quantity: 2,
       price: 5,
       preview_image_url: '/img/p2.png',
     },
   ],
-  ...overrides,
-});
-
-export const purchased = (overrides: Partial<PurchasedProduct> = {}): PurchasedProduct => ({
-  id: 'pp1',
-  productId: 'p1',
-  name: 'Neon Brushes',
-  previewImageUrl: '/img/p1.png',
-  expiresAt: null,
-  remainingDownloads: 3,
-  maxDownloads: 5,
-  canDownload: true,
-  fileUpdatedAt: null,
-  refunded: false,
   ...overrides,
 });

@@ -3,7 +3,7 @@ import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminOrder, DROPDOWNS, product } from '../testing/fixtures';
+import { adminOrder, adminReview, DROPDOWNS, product } from '../testing/fixtures';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
 jest.mock('../features/analytics/sales-chart', () => ({
@@ -45,10 +45,12 @@ describe('AdminDashboardPage', () => {
       'Products',
       'Analytics',
       'Orders',
+      'Reviews',
     ]);
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeInTheDocument();
     expect(listCalls()).toHaveLength(0);
     expect(held.calls.some(({ config }) => config.url === '/admin/orders')).toBe(false);
+    expect(held.calls.some(({ config }) => config.url === '/admin/reviews')).toBe(false);
 
     await user.click(tab('Products'));
     await waitFor(() => expect(listCalls()).toHaveLength(1));
@@ -61,10 +63,10 @@ describe('AdminDashboardPage', () => {
     renderWithProviders(<AdminDashboardPage />);
     tab('Create Product').focus();
     await user.keyboard('{ArrowLeft}');
-    expect(tab('Orders')).toHaveFocus();
-    expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Reviews')).toHaveFocus();
+    expect(tab('Reviews')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowLeft}');
-    expect(tab('Analytics')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(tab('Create Product')).toHaveAttribute('aria-selected', 'true');
   });
@@ -127,7 +129,7 @@ describe('AdminDashboardPage', () => {
     await user.selectOptions(screen.getByLabelText('Category'), 'c2');
     await user.selectOptions(screen.getByLabelText('Asset Type'), 't1');
     await user.upload(
-      screen.getByLabelText('Preview Image'),
+      screen.getByLabelText('Add Preview Images'),
       new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' }),
     );
     await screen.findByRole('img', { name: 'Preview of cover.png' });
@@ -218,5 +220,22 @@ describe('AdminDashboardPage', () => {
         .answer(200, { orders: [adminOrder()], nextCursor: null }),
     );
     expect(await screen.findByRole('rowheader', { name: '#abcd1234' })).toBeInTheDocument();
+  });
+
+  it('lists the newest reviews in the Reviews tab, after Orders', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AdminDashboardPage />);
+    await user.click(tab('Reviews'));
+    await waitFor(() =>
+      expect(held.calls.some(({ config }) => config.url === '/admin/reviews')).toBe(true),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading reviews...');
+    act(() =>
+      held.calls
+        .find(({ config }) => config.url === '/admin/reviews')!
+        .answer(200, { reviews: [adminReview()], nextCursor: null }),
+    );
+    expect(await screen.findByRole('table', { name: 'All reviews, newest first' })).toBeVisible();
+    expect(screen.getByText('Lovely brushes')).toBeInTheDocument();
   });
 });

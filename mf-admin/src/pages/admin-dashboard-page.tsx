@@ -6,15 +6,17 @@ import { OrdersPanel } from '../features/orders/orders-panel';
 import { CreateProductForm } from '../features/product-form/create-product-form';
 import { EditProductDialog } from '../features/product-form/edit-product-dialog';
 import { ProductsTable } from '../features/products/products-table';
+import { ReviewsPanel } from '../features/reviews/reviews-panel';
 import styles from './admin-dashboard.module.css';
 
-type DashboardTab = 'create' | 'products' | 'analytics' | 'orders';
+type DashboardTab = 'create' | 'products' | 'analytics' | 'orders' | 'reviews';
 
 const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'create', label: 'Create Product' },
   { id: 'products', label: 'Products' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'orders', label: 'Orders' },
+  { id: 'reviews', label: 'Reviews' },
 ];
 
 export function AdminDashboardPage() {
@@ -48,6 +50,9 @@ export function AdminDashboardPage() {
       </TabPanel>
       <TabPanel idPrefix={idPrefix} id="orders" active={shownTab === 'orders'}>
         <OrdersPanel />
+      </TabPanel>
+      <TabPanel idPrefix={idPrefix} id="reviews" active={shownTab === 'reviews'}>
+        <ReviewsPanel />
       </TabPanel>
       {editing && <EditProductDialog product={editing} onClose={() => setEditing(null)} />}
     </section>

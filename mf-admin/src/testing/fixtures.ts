@@ -1,6 +1,6 @@
-import type { AdminOrder } from '@store/contract';
+import type { AdminOrder, AdminReview } from '@store/contract';
 
-export { DROPDOWNS, option, product } from '@store/shared/testing/fixtures';
+export { DROPDOWNS, option, product, productPage } from '@store/shared/testing/fixtures';
 
 /** An order as the admin's list answers it: completed, two lines, by dora@example.com. */
 export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({
@@ -16,6 +16,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
     {
       id: 'i1',
       product_id: 'p1',
+      slug: 'neon-brushes',
       name: 'Neon Brushes',
       quantity: 1,
       price: 19.99,
@@ -24,6 +25,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
     {
       id: 'i2',
       product_id: 'p2',
+      slug: 'pixel-icons',
       name: 'Pixel Icons',
       quantity: 2,
       price: 5,
@@ -33,5 +35,26 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
   customer_email: 'dora@example.com',
   refunded_at: null,
   refund_failed_at: null,
+  ...overrides,
+});
+
+/** A shown 4-star review of Neon Brushes by Dora, without a reply, as the admin's list has it. */
+export const adminReview = (overrides: Partial<AdminReview> = {}): AdminReview => ({
+  id: 'r1',
+  rating: 4,
+  title: 'Lovely brushes',
+  body: 'Soft edges, great texture.',
+  authorName: 'Dora E.',
+  verified: true,
+  helpfulCount: 0,
+  createdAt: '2026-03-16T10:00:00Z',
+  updatedAt: '2026-03-16T10:00:00Z',
+  reply: null,
+  productId: 'p1',
+  productName: 'Neon Brushes',
+  productSlug: 'neon-brushes',
+  authorEmail: 'dora@example.com',
+  hidden: false,
+  hiddenReason: null,
   ...overrides,
 });

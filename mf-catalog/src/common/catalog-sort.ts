@@ -6,7 +6,12 @@ export const CATALOG_SORTS = [
   { value: 'price_asc', label: 'Price: Low to High' },
   { value: 'price_desc', label: 'Price: High to Low' },
   { value: 'name', label: 'Name' },
+  { value: 'rating', label: 'Top rated' },
 ] as const satisfies readonly { value: CatalogSort; label: string }[];
+
+// A sort the api knows and the list above lacks is named in the type check's error.
+type Unlisted = Exclude<CatalogSort, (typeof CATALOG_SORTS)[number]['value']>;
+const _unlisted: [Unlisted] extends [never] ? 'none' : Unlisted = 'none';
 
 export const DEFAULT_CATALOG_SORT: CatalogSort = 'newest';
 

@@ -24,6 +24,21 @@ function renderCard() {
 afterEach(() => jest.restoreAllMocks());
 
 describe('ProductCard', () => {
+  it('links its image and its name to the product page; Add to Cart stays a button', () => {
+    renderCard();
+    const card = screen.getByTestId('product-card');
+    const links = [...card.querySelectorAll('a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/product/neon-brushes',
+      '/product/neon-brushes',
+    ]);
+    expect(links[0]).toContainElement(screen.getByRole('img', { hidden: true }));
+    // One announced link per card: the image's is out of the tab order and the tree.
+    expect(links[0]).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('link', { name: 'Neon Brushes' })).toBe(links[1]);
+    expect(screen.getByRole('button', { name: 'Add to Cart' }).closest('a')).toBeNull();
+  });
+
   it('disables Add to Cart with its busy text until the cart answers', async () => {
     jest.spyOn(notify, 'success').mockImplementation(() => undefined);
     const answer = deferred<ApiResponse>();

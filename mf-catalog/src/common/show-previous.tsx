@@ -4,10 +4,12 @@ import styles from './paged-products.module.css';
 interface ShowPreviousProps {
   loading: boolean;
   onShowPrevious: () => void;
+  /** What the rows are, plural. */
+  noun?: string;
 }
 
 /** The top of a bounded list that dropped its first pages: brings the page before back. */
-export function ShowPrevious({ loading, onShowPrevious }: ShowPreviousProps) {
+export function ShowPrevious({ loading, onShowPrevious, noun = 'products' }: ShowPreviousProps) {
   return (
     <div className={styles.previous}>
       <button
@@ -17,7 +19,7 @@ export function ShowPrevious({ loading, onShowPrevious }: ShowPreviousProps) {
         disabled={loading}
         aria-busy={loading}
       >
-        {loading ? 'Loading previous products...' : 'Show previous products'}
+        {loading ? `Loading previous ${noun}...` : `Show previous ${noun}`}
       </button>
     </div>
   );

@@ -5,13 +5,19 @@ interface SortSelectProps<S extends string> {
   value: S;
   options: readonly { value: S; label: string }[];
   onChange: (sort: S) => void;
+  label?: string;
 }
 
-export function SortSelect<S extends string>({ value, options, onChange }: SortSelectProps<S>) {
+export function SortSelect<S extends string>({
+  value,
+  options,
+  onChange,
+  label = 'Sort by',
+}: SortSelectProps<S>) {
   const id = useId();
   return (
     <div className={styles.sort}>
-      <label htmlFor={id}>Sort by</label>
+      <label htmlFor={id}>{label}</label>
       <select
         id={id}
         className={styles.select}

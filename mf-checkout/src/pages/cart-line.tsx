@@ -1,7 +1,9 @@
 import type { CartItem } from '@store/contract';
 import {
+  Link,
   PREVIEW_SIZES,
   previewImageSources,
+  productPath,
   removeFromCart,
   updateQuantity,
   useAppDispatch,
@@ -38,7 +40,9 @@ export function CartLine({ item }: { item: CartItem }) {
         decoding="async"
       />
       <div className={styles.lineBody}>
-        <h2 className={styles.lineName}>{item.name}</h2>
+        <h2 className={styles.lineName}>
+          <Link to={productPath(item.slug)}>{item.name}</Link>
+        </h2>
         <p className={styles.lineDescription}>{item.description}</p>
         <p className={styles.linePrice}>${item.price.toFixed(2)}</p>
       </div>

@@ -14,6 +14,7 @@ const SECRET = 'cs_test_1_secret_x';
 const lines: CartItem[] = [
   {
     _id: 'a',
+    slug: 'a',
     id: 'a',
     name: 'Brush pack',
     description: '',

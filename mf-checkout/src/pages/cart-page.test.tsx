@@ -25,6 +25,7 @@ jest.mock('@stripe/stripe-js/pure', () => {
 const items: CartItem[] = [
   {
     _id: 'a',
+    slug: 'a',
     id: 'a',
     name: 'Brush pack',
     description: 'Brushes',
@@ -34,6 +35,7 @@ const items: CartItem[] = [
   },
   {
     _id: 'b',
+    slug: 'b',
     id: 'b',
     name: 'Font',
     description: 'A font',

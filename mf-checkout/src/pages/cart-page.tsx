@@ -67,7 +67,7 @@ export function CartPage() {
     <section className={styles.page}>
       <h1>Your Cart</h1>
       <div className={styles.layout}>
-        <ul className={styles.items} aria-label="Cart items">
+        <ul className={`${primitives.stack} ${styles.items}`} aria-label="Cart items">
           {items.map((item) => (
             <CartLine key={item._id} item={item} />
           ))}

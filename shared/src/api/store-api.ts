@@ -1,5 +1,15 @@
-import type { CategoriesAnswer, Category, DropdownsAnswer, Product } from '@store/contract';
-import { CATEGORIES_PATH, FEATURED_PRODUCTS_PATH } from '@store/contract/page-reads';
+import type {
+  CategoriesAnswer,
+  Category,
+  DropdownsAnswer,
+  Product,
+  ProductPage,
+} from '@store/contract';
+import {
+  CATEGORIES_PATH,
+  FEATURED_PRODUCTS_PATH,
+  productBySlugPath,
+} from '@store/contract/page-reads';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { axiosBaseQuery } from './axios-base-query';
 
@@ -22,6 +32,10 @@ export const storeApi = createApi({
     'Analytics',
     'Buyers',
     'Dropdowns',
+    // A product page (by product id): the page, what of it is the viewer's, and its reviews.
+    'ProductPage',
+    'ProductMine',
+    'Reviews',
   ],
   endpoints: (build) => ({
     /** The footer's list and the home page's cards (`useCategories`): drawn by the server on `/`. */
@@ -31,6 +45,17 @@ export const storeApi = createApi({
       transformResponse: (answer: CategoriesAnswer) => answer.data ?? [],
       providesTags: ['Categories'],
       extraOptions: { failure: 'Failed to fetch categories' },
+    }),
+    /**
+     * A product's page, alike for every viewer; an old slug answers (through a 301) the current
+     * one. Here, not in the catalog, because the shell seeds it: drawn by the server for a visitor.
+     */
+    productBySlug: build.query<ProductPage, string>({
+      query: productBySlugPath,
+      // `Product`: an admin's edit of the catalog reloads the page too.
+      providesTags: (page) => (page ? ['Product', { type: 'ProductPage', id: page.id }] : []),
+      // The page says a failure in place (not found, or the reason with Retry).
+      extraOptions: { failure: 'Failed to load product', toast: false },
     }),
     featuredProducts: build.query<Product[], void>({
       query: () => FEATURED_PRODUCTS_PATH,

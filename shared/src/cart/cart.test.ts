@@ -18,6 +18,7 @@ import { addToCart, cartEmptied, fetchCart } from './cart-thunks';
 
 const line = (id: string, price: number, quantity = 1): CartItem => ({
   _id: id,
+  slug: id,
   id,
   name: `Product ${id}`,
   description: '',

@@ -1,8 +1,16 @@
-import type { Category, DropdownsAnswer, Product, User } from '@store/contract';
+import type {
+  Category,
+  DropdownsAnswer,
+  Product,
+  ProductPage,
+  PurchasedProduct,
+  User,
+} from '@store/contract';
 
 /** A product as the api answers it, for any app's tests; `overrides` set what a test is about. */
 export const product = (overrides: Partial<Product> = {}): Product => ({
   id: 'p1',
+  slug: 'neon-brushes',
   name: 'Neon Brushes',
   description: 'Forty brushes',
   price: 19.99,
@@ -16,6 +24,55 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   max_downloads: 5,
   download_expiry_days: null,
   created_at: '2026-03-15T12:00:00Z',
+  ...overrides,
+});
+
+/**
+ * The same product's page as `GET /products/by-slug/neon-brushes` answers it, with its file and
+ * no reviews; `overrides` set what a test is about.
+ */
+export const productPage = (overrides: Partial<ProductPage> = {}): ProductPage => ({
+  id: 'p1',
+  slug: 'neon-brushes',
+  name: 'Neon Brushes',
+  description: 'Forty brushes',
+  price: 19.99,
+  sale_price: null,
+  sale_ends_at: null,
+  pricing: 'fixed',
+  suggested_price: null,
+  category: 'brushes',
+  category_display_name: 'Brushes',
+  asset_type: 'bundle',
+  asset_type_display_name: 'Bundle',
+  preview_images: ['/img/p1.png'],
+  file_name: 'neon-brushes.zip',
+  file_size: 1_572_864,
+  file_type: 'application/zip',
+  file_updated_at: null,
+  changelog: [],
+  rating: { average: null, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
+  licensed: false,
+  max_downloads: 5,
+  download_expiry_days: null,
+  bundle_items: [],
+  created_at: '2026-03-15T12:00:00Z',
+  ...overrides,
+});
+
+/** The same product in the shopper's library: 3 of 5 downloads left, never expiring. */
+export const purchased = (overrides: Partial<PurchasedProduct> = {}): PurchasedProduct => ({
+  id: 'pp1',
+  productId: 'p1',
+  slug: 'neon-brushes',
+  name: 'Neon Brushes',
+  previewImageUrl: '/img/p1.png',
+  expiresAt: null,
+  remainingDownloads: 3,
+  maxDownloads: 5,
+  canDownload: true,
+  fileUpdatedAt: null,
+  refunded: false,
   ...overrides,
 });
 

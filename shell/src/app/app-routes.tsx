@@ -24,6 +24,7 @@ export function AppRoutes() {
         <Route path="/" element={<RemotePage path="/" />} />
         <Route path="/category/:category" element={<RemotePage path="/category/:category" />} />
         <Route path="/search" element={<RemotePage path="/search" />} />
+        <Route path="/product/:slug" element={<RemotePage path="/product/:slug" />} />
         <Route element={<SignedOutOnly />}>
           <Route path="/signup" element={<SignupPage />} />
           <Route path="/login" element={<LoginPage />} />

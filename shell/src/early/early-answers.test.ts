@@ -1,3 +1,5 @@
+import { productBySlugPath } from '@store/contract/page-reads';
+import { FIRST_SCREEN_STATE_ID } from '../first-screen/state';
 import { startEarlyAnswers, takeEarlyAnswer } from './early-answers';
 
 const config = { apiBaseUrl: 'http://localhost:5000/api/' };
@@ -49,6 +51,39 @@ describe('startEarlyAnswers', () => {
     startEarlyAnswers(config, at('/cart'));
     startEarlyAnswers({ remotes: {} }, at('/'));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("starts a product page's read by the url the page asks, old slugs included", async () => {
+    startEarlyAnswers(config, at('/product/neon%20brushes/'));
+    startEarlyAnswers(config, at('/Product/old-name', '?ref=mail'));
+    expect(fetchMock.mock.calls).toEqual([
+      ['http://localhost:5000/api/products/by-slug/neon%20brushes', { credentials: 'include' }],
+      ['http://localhost:5000/api/products/by-slug/old-name', { credentials: 'include' }],
+    ]);
+    // The page asks by the slug the router decoded, with the catalog's own path function.
+    await expect(takeEarlyAnswer(productBySlugPath('neon brushes'))).resolves.toEqual({
+      status: 200,
+      data: { url: 'http://localhost:5000/api/products/by-slug/neon%20brushes' },
+    });
+
+    fetchMock.mockClear();
+    startEarlyAnswers(config, at('/product/%E0%A4%A'));
+    startEarlyAnswers(config, at('/product/'));
+    startEarlyAnswers(config, at('/product/a/b'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for nothing the drawn document carries', () => {
+    document.body.innerHTML = `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">{}</script>`;
+    try {
+      startEarlyAnswers(config, at('/product/neon-brushes'));
+      startEarlyAnswers(config, at('/'));
+      expect(fetchMock.mock.calls).toEqual([
+        ['http://localhost:5000/api/products/featured', { credentials: 'include' }],
+      ]);
+    } finally {
+      document.body.innerHTML = '';
+    }
   });
 
   it("keeps a refused answer with the api's message, and forgets answers a page asks for late", async () => {

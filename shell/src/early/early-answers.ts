@@ -6,7 +6,7 @@ import { FIRST_SCREEN_CARRIES, FIRST_SCREEN_STATE_ID } from '../first-screen/sta
 function callsOfOpenedPage(pathname: string, search: string): string[] {
   const reads = firstReadsOf(pathname, search);
   if (document.getElementById(FIRST_SCREEN_STATE_ID) === null) return reads;
-  return reads.filter((path) => !FIRST_SCREEN_CARRIES.includes(path));
+  return reads.filter((path) => !FIRST_SCREEN_CARRIES.some((carries) => carries(path)));
 }
 
 // A page that asks later than this (the visitor left and came back) gets a fresh answer.

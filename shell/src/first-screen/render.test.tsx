@@ -4,6 +4,7 @@ import { act } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../app/app';
+import { servedDocuments } from '../testing/served-documents';
 import { renderFirstScreen } from './render';
 import { seedFirstScreen } from './seed';
 import { readFirstScreenState } from './state';
@@ -38,21 +39,7 @@ function Home() {
 }
 const REMOTE = { pages: { '/': Home } };
 
-beforeEach(() => {
-  // jsdom has no scrolling; the shell scrolls to the top on a new route.
-  window.scrollTo = jest.fn();
-});
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  jest.restoreAllMocks();
-});
-
-/** The document as the shell's server sends it: the render in #root, the state after it. */
-function serve(root: string, stateScript: string): HTMLElement {
-  document.body.innerHTML = `<div id="root">${root}</div>${stateScript}`;
-  return document.getElementById('root') as HTMLElement;
-}
+const serve = servedDocuments();
 
 describe('renderFirstScreen', () => {
   it("draws the shell's frame around the remote's page, for a visitor", () => {
@@ -123,5 +110,19 @@ describe('readFirstScreenState', () => {
       '<script type="application/json" id="first-screen-state">{"categories":</script>';
     expect(readFirstScreenState(document)).toBeNull();
     expect(document.getElementById('first-screen-state')).toBeNull();
+  });
+
+  it("is null for a product the page's cache cannot be keyed by", () => {
+    const state = (product: unknown) =>
+      `<script type="application/json" id="first-screen-state">${JSON.stringify({ categories: [], product })}</script>`;
+    document.body.innerHTML = state({ id: 'p1', slug: 'neon' });
+    expect(readFirstScreenState(document)).toEqual({
+      categories: [],
+      product: { id: 'p1', slug: 'neon' },
+    });
+    for (const product of [null, 'neon', { id: 'p1' }, { id: 'p1', slug: 7 }]) {
+      document.body.innerHTML = state(product);
+      expect(readFirstScreenState(document)).toBeNull();
+    }
   });
 });

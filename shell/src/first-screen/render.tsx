@@ -1,13 +1,18 @@
-import { categoriesAnswer } from '@store/contract';
+import { categoriesAnswer, productPage } from '@store/contract';
 import * as shared from '@store/shared';
 import { isRemoteRoutesModule, makeStore, storeApi } from '@store/shared';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { StaticRouter } from 'react-router-dom';
+import { matchRoutes, StaticRouter } from 'react-router-dom';
 import { AppFrame } from '../app/app';
 import { rememberLoadedPages } from '../remotes/federation-loader';
-import { FIRST_SCREEN_REMOTE, FIRST_SCREEN_STATE_ID, serializeFirstScreenState } from './state';
+import {
+  FIRST_SCREEN_REMOTE,
+  FIRST_SCREEN_STATE_ID,
+  serializeFirstScreenState,
+  type FirstScreenState,
+} from './state';
 import { seedFirstScreen } from './seed';
 
 /**
@@ -18,13 +23,34 @@ export const sharedModules: Record<string, unknown> = { '@store/shared': shared 
 
 export { FIRST_SCREEN_REMOTE };
 
+/** The route of the product page, as the store's route table writes it. */
+const PRODUCT_ROUTE = '/product/:slug';
+
 export interface FirstScreenInput {
   /** The document's path and query, as requested. */
   url: string;
   /** The api's answer to `GET /dropdown/categories`, unchecked. */
   categories: unknown;
+  /** On a product's page: the api's answer to `GET /products/by-slug/:slug`, unchecked. */
+  product?: unknown;
   /** What the remote's server render exports (its `pages`), unchecked. */
   remote: unknown;
+}
+
+/**
+ * The state a document is drawn from, or null when an input breaks its contract. A product's
+ * page is drawn only with the product the page asks for (by the slug the router gives it).
+ */
+function stateOf({ url, categories, product }: FirstScreenInput): FirstScreenState | null {
+  const answer = categoriesAnswer.safeParse(categories);
+  if (!answer.success) return null;
+  const pathname = url.split(/[?#]/)[0] ?? '/';
+  // Matched as the router matches it for the page: the slug decoded.
+  const asked = matchRoutes([{ path: PRODUCT_ROUTE }], pathname)?.[0]?.params.slug;
+  if (asked === undefined) return { categories: answer.data.data };
+  const page = productPage.safeParse(product);
+  if (!page.success || page.data.slug !== asked) return null;
+  return { categories: answer.data.data, product: page.data };
 }
 
 /**
@@ -32,14 +58,13 @@ export interface FirstScreenInput {
  * holding the state it was drawn from, for the client to hydrate; null when an input is not
  * what its contract says (the document then keeps its boot screen).
  */
-export function renderFirstScreen({
-  url,
-  categories,
-  remote,
-}: FirstScreenInput): { root: string; stateScript: string } | null {
-  const answer = categoriesAnswer.safeParse(categories);
-  if (!answer.success || !isRemoteRoutesModule(remote)) return null;
-  const state = { categories: answer.data.data };
+export function renderFirstScreen(input: FirstScreenInput): {
+  root: string;
+  stateScript: string;
+} | null {
+  const state = stateOf(input);
+  const { remote, url } = input;
+  if (!state || !isRemoteRoutesModule(remote)) return null;
   rememberLoadedPages(FIRST_SCREEN_REMOTE, remote.pages);
   const store = makeStore();
   seedFirstScreen(store, state);

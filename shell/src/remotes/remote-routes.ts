@@ -5,6 +5,7 @@ export const REMOTE_ROUTES = {
   '/': 'catalog',
   '/category/:category': 'catalog',
   '/search': 'catalog',
+  '/product/:slug': 'catalog',
   '/cart': 'checkout',
   '/purchase-success': 'checkout',
   '/purchase-cancel': 'checkout',

@@ -11,6 +11,7 @@ export const ROUTE_PATTERNS = [
   '/',
   '/category/:category',
   '/search',
+  '/product/:slug',
   '/cart',
   '/purchase-success',
   '/purchase-cancel',

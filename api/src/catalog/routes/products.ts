@@ -13,13 +13,13 @@ import {
   updateProductBody,
 } from '@store/contract';
 import { HttpError } from '../../lib/http-error.ts';
+import { uploadBodyLimit as bodyLimitOf } from '../product-uploads.ts';
 import { sendCached } from '../../infrastructure/response-cache.ts';
 import { CACHE_HEADERS, json, notModified } from '../../http/answers.ts';
 import { ADMIN, errors, UNSAFE } from '../../http/errors.ts';
 import { ignoredBody } from '../../http/ignored-body.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';
 
-const JSON_OVERHEAD_BYTES = 1024 * 1024;
 const tags = ['Products'];
 const CACHED = 'Answers 304 to a matching `If-None-Match`.';
 const NOT_UUID = { 400: 'The id is not a UUID' };
@@ -27,10 +27,7 @@ const BAD_PAGE = 'A bad cursor (or one of another list or sort), limit or sort';
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { products, publicCatalog } = app.services;
-  const { previewMaxBytes, assetMaxBytes } = app.config.uploads;
-  // Files arrive as base64 data URLs (4/3 of their size); the per-file limits answer 413 first.
-  const uploadBodyLimit =
-    Math.ceil(((previewMaxBytes + assetMaxBytes) * 4) / 3) + JSON_OVERHEAD_BYTES;
+  const uploadBodyLimit = bodyLimitOf(app.config.uploads);
 
   app.get(
     '/',
@@ -117,15 +114,16 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a product (admin)',
         description:
-          'The preview (a real image, checked by its bytes) and the optional asset arrive as ' +
-          'data URLs.',
+          'The previews (`previewImages`, 1 to 8 in display order, or one `previewImage`; real ' +
+          'images, checked by their bytes) and the optional asset arrive as data URLs. The ' +
+          'first preview is the card image.',
         security: SIGNED_IN_ONLY,
         body: createProductBody,
         response: {
           201: json('The new product', productView),
           ...errors(UNSAFE, ADMIN, {
-            400: 'An unknown category or asset type, or a preview that is not an image',
-            413: 'The preview or the asset is over its size limit',
+            400: 'An unknown category or asset type, no preview, more than 8, or a preview that is not an image',
+            413: 'A preview or the asset is over its size limit',
           }),
         },
       },
@@ -146,8 +144,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a product (admin)',
         description:
-          "Create's fields, checked as create checks them. A preview or `originalAsset` left " +
-          'out keeps the current one. A new `originalAsset` is the next version of the file: ' +
+          "Create's fields, checked as create checks them. `previewImages` is the whole gallery " +
+          'in order: a data URL is a new image, any other entry must be a URL the product page ' +
+          'lists (kept). Without it `previewImage` replaces the first image; with neither the ' +
+          'gallery stays, as an `originalAsset` left out keeps the file. A new `originalAsset` is ' +
+          'the next version of the file: ' +
           'buyers download it from then on (links issued before keep their version) and each ' +
           'gets one more download; with `notifyBuyers` those who have not opted out are ' +
           'mailed `releaseNote`. Both happen in a background job, after the answer. A new ' +
@@ -158,9 +159,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: json('The product as edited', productView),
           ...errors(UNSAFE, ADMIN, NOT_UUID, {
-            400: 'An unknown category or asset type, a preview that is not an image, or `notifyBuyers` without a new file',
+            400: 'An unknown category or asset type, a preview that is not an image, an unknown kept preview (`Unknown preview image`), more than 8, or `notifyBuyers` without a new file',
             404: 'No such product, or a deleted one',
-            413: 'The preview or the asset is over its size limit',
+            413: 'A preview or the asset is over its size limit',
           }),
         },
       },

@@ -60,7 +60,7 @@ export function lexemeLookup(q: string, groups: SearchGroups): { phrase: SQL; le
 }
 
 /** A lexeme in tsquery syntax: quoted, so nothing in it is an operator. */
-const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+export const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
  * The tsquery text of the groups, from the lexemes the database found for their terms (in the

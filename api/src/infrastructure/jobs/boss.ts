@@ -50,6 +50,8 @@ const failedJobsQueue: Queue = { name: FAILED_JOBS_QUEUE, retentionSeconds: KEEP
 const ABANDON_AHEAD_MS = 300;
 // Arbitrary constant shared by every api instance (the migrations use 741_852_963).
 const START_LOCK_KEY = 741_852_965;
+const ENDED_STATES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+const ENDED_POLL_MS = 100;
 
 /**
  * The api's pg-boss: one instance per app over the app's database (PGlite or PostgreSQL, see
@@ -200,6 +202,21 @@ export class Jobs {
       [queue, states],
     );
     return (rows as { count: number }[])[0]?.count ?? 0;
+  }
+
+  /**
+   * Resolves once job `id` of `queue` has ended (any instance may run it) with its state,
+   * `deleted` when it is already gone, or `closed` when `signal` aborts first.
+   */
+  async ended(queue: string, id: string, signal: AbortSignal): Promise<string> {
+    while (!signal.aborted) {
+      const [job] = await this.boss.findJobs(queue, { id });
+      // Finished jobs are deleted two minutes after their end.
+      if (!job) return 'deleted';
+      if (ENDED_STATES.has(job.state)) return job.state;
+      await new Promise((resolve) => setTimeout(resolve, ENDED_POLL_MS));
+    }
+    return 'closed';
   }
 
   wake(queue: string): void {

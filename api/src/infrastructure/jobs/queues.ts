@@ -11,6 +11,11 @@ export const PAYMENT_SWEEP_QUEUE = 'payment-sweep';
  * (`catalog/file-update-jobs.ts`).
  */
 export const FILE_UPDATE_QUEUE = 'file-update';
+/**
+ * The store's mean rating, the prior of every product's `rating` score, and the scores that
+ * move with it (`reviews/rating-prior.ts`).
+ */
+export const RATING_PRIOR_QUEUE = 'rating-prior';
 
 /**
  * nodemailer gives the connection, the greeting and every later reply `SMTP_TIMEOUT_MS` each;
@@ -83,5 +88,19 @@ export const fileUpdateQueue: Queue = {
   retryLimit: 10,
   retryDelay: 30,
   retryBackoff: true,
+  expireInSeconds: 10 * 60,
+};
+
+/**
+ * Like the payment sweep's: `stately`, so one run per key waits and one runs at a time across
+ * all instances; key `interval` is the periodic chain, key `start-up` an instance's start.
+ */
+export const ratingPriorQueue: Queue = {
+  name: RATING_PRIOR_QUEUE,
+  policy: 'stately',
+  retryLimit: 3,
+  retryDelay: 30,
+  retryBackoff: true,
+  // One set-based statement: minutes even over a very large catalog.
   expireInSeconds: 10 * 60,
 };

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { before, it } from 'node:test';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { signedInUser } from '../../helpers/accounts.ts';
 import { describeEachDatabase } from '../../helpers/app.ts';
 import {
-  adminClient,
+  adminUploads,
   createCatalog,
   dataUrl,
   PNG_BYTES,
@@ -54,9 +53,7 @@ describeEachDatabase(
     let catalog: TestCatalog;
     let filesRoot: string;
     before(async () => {
-      admin = await adminClient(suite.app);
-      catalog = await createCatalog(suite.app);
-      filesRoot = path.join(suite.config.dataDir, 'files');
+      ({ admin, catalog, filesRoot } = await adminUploads(suite));
     });
 
     async function expectFieldError(overrides: Record<string, unknown>, field: string) {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,7 +6,7 @@ import { productFiles } from '../../../src/db/schema.ts';
 import { signedInUser } from '../../helpers/accounts.ts';
 import { describeEachDatabase } from '../../helpers/app.ts';
 import {
-  adminClient,
+  adminUploads,
   createCatalog,
   createProduct,
   dataUrl,
@@ -42,9 +41,7 @@ describeEachDatabase(
     let catalog: TestCatalog;
     let filesRoot: string;
     before(async () => {
-      admin = await adminClient(suite.app);
-      catalog = await createCatalog(suite.app, 'edit');
-      filesRoot = path.join(suite.config.dataDir, 'files');
+      ({ admin, catalog, filesRoot } = await adminUploads(suite, 'edit'));
     });
 
     it('edits every field and keeps the preview and file when they are left out', async () => {

@@ -27,6 +27,7 @@ const PRODUCT_KEYS = [
   'name',
   'preview_image_url',
   'price',
+  'slug',
 ];
 
 describeEachDatabase('product reads', (suite) => {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { orders } from '../../../src/db/schema.ts';
 import { signedInUser } from '../../helpers/accounts.ts';
 import { describeEachDatabase } from '../../helpers/app.ts';
@@ -26,11 +25,14 @@ import {
   type AdminOrderJson,
 } from '../../helpers/refunds.ts';
 import { assertAnalyticsMatchOrders } from '../../helpers/sales-recount.ts';
+import {
+  acknowledged as acknowledgedEvent,
+  paidOrder as paidOrderOf,
+  postWebhook,
+} from '../../helpers/stripe-payments.ts';
 
 const fake = await startFakeStripe();
 after(() => fake.close());
-
-const stripe = new Stripe('sk_test_unused');
 
 describeEachDatabase(
   'refunds, disputes and their events against a fake Stripe API',
@@ -43,42 +45,10 @@ describeEachDatabase(
       [cheap, dear] = await createProducts(suite.app, [40, 250]);
     });
 
-    const webhook = (payload: string) =>
-      suite.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': stripe.webhooks.generateTestHeaderString({
-            payload,
-            secret: fake.env.STRIPE_WEBHOOK_SECRET,
-          }),
-        },
-        payload,
-      });
-
-    const acknowledged = async (payload: string) => {
-      const response = await webhook(payload);
-      assert.equal(response.statusCode, 200, response.body);
-      assert.deepEqual(response.json(), { received: true });
-    };
-
-    /** Checks out (with a coupon, if given), pays at the fake Stripe and confirms. */
-    async function paidOrder(
-      client: TestClient,
-      product: ProductJson,
-      coupon: string | null = null,
-    ) {
-      const session = await checkout<EmbeddedCheckoutJson>(client, [{ product }], coupon);
-      const payment = fake.paySession(session.id);
-      const confirmed = await client.post('/api/payments/checkout-success', {
-        sessionId: session.id,
-      });
-      assert.equal(confirmed.statusCode, 200, confirmed.body);
-      const order = await orderOf(suite.app, session.id);
-      assert.equal(order.status, 'completed');
-      return { order, payment };
-    }
+    const webhook = (payload: string) => postWebhook(suite.app, fake, payload);
+    const acknowledged = (payload: string) => acknowledgedEvent(suite.app, fake, payload);
+    const paidOrder = (client: TestClient, product: ProductJson, coupon: string | null = null) =>
+      paidOrderOf(suite.app, fake, client, product, coupon);
 
     const refundCalls = () =>
       fake.requests.filter(

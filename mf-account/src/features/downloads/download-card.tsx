@@ -1,4 +1,13 @@
-import { formatDate, PREVIEW_SIZES, previewImageSources, primitives } from '@store/shared';
+import {
+  downloadBlockedReason,
+  formatDate,
+  Link,
+  mayDownload,
+  PREVIEW_SIZES,
+  previewImageSources,
+  primitives,
+  productPath,
+} from '@store/shared';
 import type { PurchasedProduct } from '@store/contract';
 import styles from './downloads.module.css';
 
@@ -6,15 +15,6 @@ interface DownloadCardProps {
   product: PurchasedProduct;
   downloading: boolean;
   onDownload: (productId: string) => void;
-}
-
-/**
- * Why there is no Download button. `refunded` comes first: it is set only when every order that
- * granted the product was refunded or disputed, so no other grant is left to download with.
- */
-function blockedReason(product: PurchasedProduct): string {
-  if (product.refunded) return 'Refunded';
-  return product.remainingDownloads <= 0 ? 'Download limit reached' : 'Download expired';
 }
 
 export function DownloadCard({ product, downloading, onDownload }: DownloadCardProps) {
@@ -30,7 +30,9 @@ export function DownloadCard({ product, downloading, onDownload }: DownloadCardP
         height={300}
       />
       <div className={styles.body}>
-        <h2 className={styles.name}>{product.name}</h2>
+        <h2 className={styles.name}>
+          <Link to={productPath(product.slug)}>{product.name}</Link>
+        </h2>
         <p className={styles.meta}>
           {product.expiresAt ? `Expires ${formatDate(product.expiresAt)}` : 'Never expires'}
         </p>
@@ -40,7 +42,7 @@ export function DownloadCard({ product, downloading, onDownload }: DownloadCardP
         {product.fileUpdatedAt && (
           <p className={styles.meta}>Updated {formatDate(product.fileUpdatedAt)}</p>
         )}
-        {product.canDownload && !product.refunded ? (
+        {mayDownload(product) ? (
           <button
             type="button"
             className={primitives.button}
@@ -51,7 +53,7 @@ export function DownloadCard({ product, downloading, onDownload }: DownloadCardP
             {downloading ? 'Downloading...' : 'Download'}
           </button>
         ) : (
-          <p className={styles.blocked}>{blockedReason(product)}</p>
+          <p className={styles.blocked}>{downloadBlockedReason(product)}</p>
         )}
       </div>
     </li>

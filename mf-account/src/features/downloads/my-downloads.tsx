@@ -1,20 +1,16 @@
-import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
+import {
+  LoadError,
+  LoadMore,
+  Spinner,
+  useDownload,
+  usePagedList,
+  withRemaining,
+} from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
-import type { DownloadTicket, PurchasedProduct } from '@store/contract';
+import type { DownloadTicket } from '@store/contract';
 import { ordersApi, PURCHASED_FAILED as FAILED } from '../../common/orders-api';
-import { useDownload } from '../../common/use-download';
 import { DownloadCard } from './download-card';
 import styles from './downloads.module.css';
-
-/** The card after a download: the ticket's count, and no button once none is left. */
-function counted(product: PurchasedProduct, remaining: number | undefined): PurchasedProduct {
-  if (remaining === undefined) return product;
-  return {
-    ...product,
-    remainingDownloads: remaining,
-    canDownload: product.canDownload && remaining > 0,
-  };
-}
 
 export function MyDownloads() {
   const products = usePagedList(ordersApi.usePurchasedProductsInfiniteQuery(), FAILED);
@@ -42,7 +38,7 @@ export function MyDownloads() {
         {products.items.map((product) => (
           <DownloadCard
             key={product.id}
-            product={counted(product, remaining[product.productId])}
+            product={withRemaining(product, remaining[product.productId])}
             downloading={isDownloading(product.productId)}
             onDownload={download}
           />

@@ -6,7 +6,7 @@ import styles from './orders.module.css';
 export function OrderCard({ order, onView }: { order: Order; onView: (id: string) => void }) {
   const short = shortOrderId(order.id);
   return (
-    <li className={styles.order} data-testid="order-card">
+    <li className={`${primitives.panel} ${styles.order}`} data-testid="order-card">
       <div className={styles.orderHead}>
         <h2 className={styles.orderId}>Order #{short}</h2>
         <StatusBadge status={order.status} />

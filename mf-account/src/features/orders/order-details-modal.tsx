@@ -1,18 +1,20 @@
 import {
   formatDate,
   formatPrice,
+  Link,
   LoadError,
   Modal,
   PREVIEW_SIZES,
   previewImageSources,
   primitives,
+  productPath,
   shortOrderId,
   Spinner,
   StatusBadge,
   resourceOf,
+  useDownload,
 } from '@store/shared';
 import type { Order } from '@store/contract';
-import { useDownload } from '../../common/use-download';
 import { DETAILS_FAILED, ordersApi } from '../../common/orders-api';
 import styles from './orders.module.css';
 
@@ -58,7 +60,7 @@ function OrderDetails({ order, onDownload, isDownloading }: OrderDetailsProps) {
         </div>
       </dl>
       <h3 className={styles.itemsHeading}>Items</h3>
-      <ul className={styles.items}>
+      <ul className={`${primitives.stack} ${styles.items}`}>
         {order.items.map((item) => (
           <li key={item.id} className={styles.item} data-testid="order-item">
             <img
@@ -71,7 +73,9 @@ function OrderDetails({ order, onDownload, isDownloading }: OrderDetailsProps) {
               decoding="async"
             />
             <div className={styles.itemBody}>
-              <p className={styles.itemName}>{item.name}</p>
+              <p className={styles.itemName}>
+                <Link to={productPath(item.slug)}>{item.name}</Link>
+              </p>
               <p className={styles.itemMeta}>
                 Quantity: {item.quantity} · {formatPrice(item.price)}
               </p>

@@ -1,4 +1,4 @@
-import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
+import { LoadError, LoadMore, primitives, Spinner, usePagedList } from '@store/shared';
 import { useState } from 'react';
 import { ORDERS_FAILED as FAILED, ordersApi } from '../../common/orders-api';
 import { OrderCard } from './order-card';
@@ -17,7 +17,7 @@ export function OrderHistory() {
 
   return (
     <>
-      <ul className={styles.list} aria-label="Orders">
+      <ul className={`${primitives.stack} ${styles.list}`} aria-label="Orders">
         {orders.items.map((order) => (
           <OrderCard key={order.id} order={order} onView={setOpenId} />
         ))}

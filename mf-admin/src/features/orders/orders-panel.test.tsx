@@ -1,10 +1,10 @@
 import type { AdminOrder, AdminOrdersPage } from '@store/contract';
 import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { holdApiCalls, type HeldCall } from '@store/shared/testing/held-api-calls';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminOrder } from '../../testing/fixtures';
+import { holdListCalls } from '../../testing/held-list';
 import { OrdersPanel } from './orders-panel';
 
 const DORA = adminOrder();
@@ -28,29 +28,8 @@ const page = (orders: AdminOrder[], nextCursor: string | null = null): AdminOrde
   nextCursor,
 });
 
-let held: { calls: HeldCall[] };
-
-beforeEach(() => {
-  held = holdApiCalls();
-});
-afterEach(() => jest.restoreAllMocks());
-
-const listCalls = () => held.calls.filter(({ config }) => config.url === '/admin/orders');
-const refundCalls = (id: string) =>
-  held.calls.filter(
-    ({ config }) => config.method === 'post' && config.url === `/orders/${id}/refund`,
-  );
-
-/** Waits for the list request number `index` (0 the first) and returns the query it sent. */
-async function listRequest(index: number): Promise<Record<string, unknown>> {
-  await waitFor(() => expect(listCalls().length).toBeGreaterThan(index));
-  return listCalls()[index]!.config.params as Record<string, unknown>;
-}
-
-async function answerList(index: number, data: unknown, status = 200) {
-  await listRequest(index);
-  act(() => listCalls()[index]!.answer(status, data));
-}
+const { calls, listCalls, listRequest, answerList } = holdListCalls('/admin/orders');
+const refundCalls = (id: string) => calls('post', `/orders/${id}/refund`);
 
 function renderPanel() {
   const user = userEvent.setup();

@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminProductsApi } from '../../common/products-api';
 import { DEFAULT_QUERY } from '../../common/products-view-slice';
-import { DROPDOWNS, product } from '../../testing/fixtures';
+import { DROPDOWNS, product, productPage } from '../../testing/fixtures';
 import { EditProductDialog } from './edit-product-dialog';
 
 // Its slugs match the options Icons (c2) and Bundle (t1).
@@ -24,6 +24,8 @@ const NEON: Product = product({
   file_size: Math.round(2.5 * 1024 * 1024),
 });
 const BUYERS = '/products/p1/buyers';
+const PAGE = '/products/by-slug/neon-brushes';
+const page = productPage({ preview_images: ['/api/previews/a1', '/api/previews/b2'] });
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'cover.png', { type: 'image/png' });
 const zip = () => new File(['zip!'], 'pack-v2.zip', { type: 'application/zip' });
@@ -31,7 +33,7 @@ const zip = () => new File(['zip!'], 'pack-v2.zip', { type: 'application/zip' })
 function answerOptionsAndBuyers(buyers: unknown = { buyers: 12 }) {
   return jest
     .spyOn(apiClient, 'get')
-    .mockImplementation(answerGets({ '/dropdown/all': DROPDOWNS, [BUYERS]: buyers }));
+    .mockImplementation(answerGets({ '/dropdown/all': DROPDOWNS, [BUYERS]: buyers, [PAGE]: page }));
 }
 
 function renderDialog(edited: Product = NEON) {
@@ -72,11 +74,14 @@ describe('EditProductDialog', () => {
     await waitFor(() => expect(field('Category')).toHaveDisplayValue('Icons'));
     expect(field('Category')).toHaveValue('c2');
     expect(field('Asset Type')).toHaveDisplayValue('Bundle');
-    expect(
-      within(dialog).getByRole('img', { name: 'Current preview of Neon Brushes' }),
-    ).toHaveAttribute('src', '/img/p1.png');
-    expect(field('Preview Image')).toHaveAccessibleDescription(
-      'Kept unless you pick another image',
+    // The gallery is the product page's, in its order.
+    expect(await within(dialog).findByRole('img', { name: 'Current image 1' })).toHaveAttribute(
+      'src',
+      '/api/previews/a1',
+    );
+    expect(within(dialog).getByRole('img', { name: 'Current image 2' })).toHaveAttribute(
+      'src',
+      '/api/previews/b2',
     );
     expect(screen.getByTestId('current-asset')).toHaveTextContent(
       'Current file: pack.zip (2.50 MB)',
@@ -183,9 +188,9 @@ describe('EditProductDialog', () => {
     const { user, dialog, onClose } = renderDialog();
     await waitFor(() => expect(field('Category')).toHaveValue('c2'));
 
-    await user.upload(field('Preview Image'), png());
+    await within(dialog).findByRole('img', { name: 'Current image 2' });
+    await user.upload(field('Add Preview Images'), png());
     expect(await within(dialog).findByRole('img', { name: 'Preview of cover.png' })).toBeVisible();
-    expect(within(dialog).queryByRole('img', { name: /^Current preview/ })).not.toBeInTheDocument();
     await user.upload(field('Original Asset (optional)'), zip());
     await user.click(await screen.findByRole('checkbox', { name: 'Notify buyers' }));
     await user.type(field('Release note (optional)'), '  Twenty more brushes.  ');
@@ -199,7 +204,11 @@ describe('EditProductDialog', () => {
       price: 19.9,
       categoryId: 'c2',
       assetTypeId: 't1',
-      previewImage: expect.stringMatching(/^data:image\/png;base64,/),
+      previewImages: [
+        '/api/previews/a1',
+        '/api/previews/b2',
+        expect.stringMatching(/^data:image\/png;base64,/),
+      ],
       originalAsset: expect.stringMatching(/^data:application\/zip;base64,/),
       fileName: 'pack-v2.zip',
       fileSize: 4,

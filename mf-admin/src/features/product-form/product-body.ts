@@ -18,14 +18,15 @@ function fieldsOf(draft: ProductDraft) {
   };
 }
 
+/** `previewImages`: the gallery's data URLs in display order. */
 export function newProductOf(
   draft: ProductDraft,
-  preview: PickedFile,
+  previewImages: string[],
   asset: PickedFile | null,
 ): NewProduct {
   return {
     ...fieldsOf(draft),
-    previewImage: preview.dataUrl,
+    previewImages,
     originalAsset: asset?.dataUrl ?? null,
     fileName: asset?.name ?? null,
     fileSize: asset?.size ?? null,
@@ -33,18 +34,19 @@ export function newProductOf(
 }
 
 /**
- * An edit sends only the files picked: a preview or file left out keeps the current one. The
- * release note and the buyers' mail belong to a new file, so they go with one only.
+ * An edit sends only what changed of the files: the whole gallery (kept images' URLs, new ones'
+ * data URLs) when it changed, a new file when one is picked. The release note and the buyers'
+ * mail belong to a new file, so they go with one only.
  */
 export function productChangeOf(
   draft: ProductDraft,
-  preview: PickedFile | null,
+  previewImages: string[] | null,
   asset: PickedFile | null,
   update: FileUpdate,
 ): ProductChange {
   return {
     ...fieldsOf(draft),
-    ...(preview && { previewImage: preview.dataUrl }),
+    ...(previewImages && { previewImages }),
     ...(asset && {
       originalAsset: asset.dataUrl,
       fileName: asset.name,

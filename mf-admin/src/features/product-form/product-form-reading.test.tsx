@@ -52,7 +52,7 @@ describe('CreateProductForm while a picked file is read', () => {
     renderWithProviders(<CreateProductForm />);
 
     await user.upload(
-      screen.getByLabelText('Preview Image'),
+      screen.getByLabelText('Add Preview Images'),
       new File(['x'], 'cover.png', {
         type: 'image/png',
       }),
@@ -62,5 +62,21 @@ describe('CreateProductForm while a picked file is read', () => {
 
     expect(await screen.findByText('Could not read this file')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+  });
+
+  it('takes no other preview image until the ones picked are read', async () => {
+    const reading = deferred<string>();
+    read.mockReturnValue(reading.promise);
+    const user = userEvent.setup();
+    renderWithProviders(<CreateProductForm />);
+    const input = screen.getByLabelText('Add Preview Images');
+
+    await user.upload(input, new File(['x'], 'cover.png', { type: 'image/png' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Reading cover.png...');
+    expect(input).toBeDisabled();
+
+    reading.resolve('data:image/png;base64,eA==');
+    expect(await screen.findByRole('img', { name: 'Preview of cover.png' })).toBeInTheDocument();
+    expect(input).toBeEnabled();
   });
 });

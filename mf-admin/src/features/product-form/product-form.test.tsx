@@ -23,7 +23,7 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('option', { name: 'Icons' });
   await user.selectOptions(screen.getByLabelText('Category'), 'c2');
   await user.selectOptions(screen.getByLabelText('Asset Type'), 't1');
-  await user.upload(screen.getByLabelText('Preview Image'), png());
+  await user.upload(screen.getByLabelText('Add Preview Images'), png());
   await screen.findByRole('img', { name: 'Preview of cover.png' });
 }
 
@@ -33,7 +33,9 @@ describe('CreateProductForm', () => {
     expect(await screen.findByRole('option', { name: 'Brushes' })).toHaveValue('c1');
     expect(screen.getByRole('option', { name: 'Single File' })).toHaveValue('t2');
     expect(screen.getByLabelText('Price')).toHaveAttribute('step', '0.01');
-    expect(screen.getByLabelText('Preview Image')).toHaveAttribute('accept', 'image/*');
+    const images = screen.getByLabelText('Add Preview Images');
+    expect(images).toHaveAttribute('accept', 'image/*');
+    expect(images).toHaveAttribute('multiple');
   });
 
   it('marks the selects busy while the options are held', async () => {
@@ -101,7 +103,7 @@ describe('CreateProductForm', () => {
   it('refuses a preview that is not an image', async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<CreateProductForm />);
-    const input = screen.getByLabelText<HTMLInputElement>('Preview Image');
+    const input = screen.getByLabelText<HTMLInputElement>('Add Preview Images');
 
     await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
 
@@ -155,7 +157,7 @@ describe('CreateProductForm', () => {
       price: 19.99,
       categoryId: 'c2',
       assetTypeId: 't1',
-      previewImage: expect.stringMatching(/^data:image\/png;base64,/),
+      previewImages: [expect.stringMatching(/^data:image\/png;base64,/)],
       originalAsset: expect.stringMatching(/^data:/),
       fileName: 'pack.zip',
       fileSize: 3,

@@ -1,7 +1,8 @@
 import { primitives, type Resource } from '@store/shared';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { AssetFileInput, PreviewImageInput } from './file-inputs';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { AssetFileInput } from './asset-file-input';
 import { NotifyBuyers } from './notify-buyers';
+import { PreviewGallery } from './preview-gallery';
 import { ProductFields } from './product-fields';
 import styles from './product-form.module.css';
 import type { ProductFormState } from './use-product-form';
@@ -52,21 +53,21 @@ export function ProductForm({ form, buyers, onCancel }: ProductFormProps) {
     >
       {!product && <h2 className={styles.heading}>Create New Product</h2>}
       <ProductFields form={form} idPrefix={idPrefix} />
-      <div className={styles.pair} key={form.resetCount}>
-        <PreviewImageInput
-          idPrefix={idPrefix}
-          preview={form.preview}
-          current={product}
-          error={errors.previewImage}
-          onPick={form.pickPreview}
-        />
+      <PreviewGallery
+        idPrefix={idPrefix}
+        gallery={form.gallery}
+        error={errors.previewImage}
+        locked={form.saving}
+      />
+      {/* A new product's form starts again with an empty file input. */}
+      <Fragment key={form.resetCount}>
         <AssetFileInput
           idPrefix={idPrefix}
           asset={form.asset}
           current={product}
           onPick={form.pickAsset}
         />
-      </div>
+      </Fragment>
       {product && buyers && form.asset && (
         <NotifyBuyers
           idPrefix={idPrefix}

@@ -12,6 +12,7 @@ import { adminProductsChanged, productsApi, showSavedProduct } from '../../commo
 import { productAdded, selectProductsView } from '../../common/products-view-slice';
 import { newProductOf, productChangeOf } from './product-body';
 import { useDropdownOptions } from './use-dropdown-options';
+import { useGallery } from './use-gallery';
 import { usePickedFiles } from './use-picked-files';
 import {
   EMPTY_DRAFT,
@@ -37,6 +38,9 @@ function serverFieldErrors(error: unknown): DraftErrors {
     const reason = fields[field];
     if (typeof reason === 'string') known[field] = reason;
   }
+  // The gallery's fault may name one of its images (`previewImages.2`).
+  const gallery = Object.entries(fields).find(([name]) => /^previewImages(\.|$)/.test(name));
+  if (gallery && typeof gallery[1] === 'string') known.previewImage = gallery[1];
   return known;
 }
 
@@ -71,7 +75,8 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
   const [resetCount, setResetCount] = useState(0);
   const [notifyBuyers, setNotifyBuyers] = useState(false);
   const [releaseNote, setReleaseNote] = useState('');
-  const files = usePickedFiles((reason) =>
+  const files = usePickedFiles();
+  const gallery = useGallery(product, files.read, (reason) =>
     setErrors((previous) => ({ ...previous, previewImage: reason })),
   );
   // The options arrive after the form opens: an untouched select of an edit shows the
@@ -90,9 +95,9 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
   }
 
   async function save() {
-    const { preview, asset } = files;
+    const { asset } = files;
     if (product) {
-      const change = productChangeOf(draft, preview, asset, { notifyBuyers, releaseNote });
+      const change = productChangeOf(draft, gallery.sources, asset, { notifyBuyers, releaseNote });
       const saved = await productsApi.update(product.id, change, setProgress);
       showSavedProduct(dispatch, shownQuery, saved);
       dispatch(catalogChanged());
@@ -100,15 +105,15 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
       onSaved?.(saved);
       return;
     }
-    // validateProduct has made sure of the preview.
-    if (!preview) return;
-    await productsApi.create(newProductOf(draft, preview, asset), setProgress);
+    const previewImages = gallery.images.map((image) => image.src);
+    await productsApi.create(newProductOf(draft, previewImages, asset), setProgress);
     dispatch(productAdded());
     dispatch(adminProductsChanged());
     dispatch(catalogChanged());
     notify.success('Product created successfully!');
     setTyped(EMPTY_DRAFT);
-    files.clear();
+    files.clearAsset();
+    gallery.clear();
     setErrors({});
     setResetCount((count) => count + 1);
   }
@@ -116,8 +121,9 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
   /** Returns false when the draft is invalid (errors are set). */
   async function submit(): Promise<boolean> {
     if (progress !== null || files.reading.length > 0) return true;
-    // An edit keeps its current preview unless another is picked.
-    const found = validateProduct(draft, files.preview !== null || product !== null);
+    // An edit whose gallery is not there (loading, or failed) keeps it as it is.
+    const hasPreview = gallery.images.length > 0 || gallery.loaded.status !== 'loaded';
+    const found = validateProduct(draft, hasPreview);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return false;
@@ -144,7 +150,7 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
     /** A save is under way (its request sent): nothing may close or send the form again. */
     saving: progress !== null,
     reading: files.reading,
-    preview: files.preview,
+    gallery,
     asset: files.asset,
     resetCount,
     notifyBuyers,
@@ -152,7 +158,6 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
     setField,
     setNotifyBuyers,
     setReleaseNote,
-    pickPreview: files.pickPreview,
     pickAsset: files.pickAsset,
     submit,
   };

@@ -1,4 +1,3 @@
-import { holdApiCalls, type HeldCall } from '@store/shared/testing/held-api-calls';
 import type { Product, ProductsPage } from '@store/contract';
 import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
@@ -7,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { adminProductsApi, showSavedProduct } from '../../common/products-api';
 import { DEFAULT_QUERY } from '../../common/products-view-slice';
 import { product } from '../../testing/fixtures';
+import { holdListCalls } from '../../testing/held-list';
 import { ProductsTable } from './products-table';
 
 const NEON = product({ id: 'p1', name: 'Neon Brushes', price: 19.99 });
@@ -28,28 +28,7 @@ const page = (products: Product[], nextCursor: string | null = null): ProductsPa
   nextCursor,
 });
 
-let held: { calls: HeldCall[] };
-
-beforeEach(() => {
-  held = holdApiCalls();
-});
-afterEach(() => jest.restoreAllMocks());
-
-const calls = (method: string, url: string) =>
-  held.calls.filter(({ config }) => config.method === method && config.url === url);
-const listCalls = () => calls('get', '/products');
-
-/** Waits for the list request number `index` (0 the first) and returns the query it sent. */
-async function listRequest(index: number): Promise<Record<string, unknown>> {
-  await waitFor(() => expect(listCalls().length).toBeGreaterThan(index));
-  return listCalls()[index]!.config.params as Record<string, unknown>;
-}
-
-/** Answers the list request number `index` once it has been sent. */
-async function answerList(index: number, data: unknown, status = 200) {
-  await listRequest(index);
-  act(() => listCalls()[index]!.answer(status, data));
-}
+const { calls, listCalls, listRequest, answerList } = holdListCalls('/products');
 
 function renderTable() {
   const user = userEvent.setup();

@@ -127,6 +127,21 @@ describe('CategoryPage', () => {
     expect(screen.getAllByTestId('product-card')).toHaveLength(1);
   });
 
+  it('lists the category by the api’s rating order under Top rated, from the URL and into it', async () => {
+    const calls = answerer(holdApiCalls());
+    renderCategory();
+    await calls.answer('/products/category/brushes', { products: [product()], nextCursor: null });
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Top rated');
+    expect(address()).toBe('/category/brushes?sort=rating');
+    await calls.answer('/products/category/brushes?sort=rating', {
+      products: [product({ id: 'p2', name: 'Best rated' })],
+      nextCursor: null,
+    });
+    expect(screen.getByRole('link', { name: 'Best rated' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort by')).toHaveDisplayValue('Top rated');
+  });
+
   it('treats an unknown sort in the URL as the default order', async () => {
     const calls = answerer(holdApiCalls());
     renderCategory('/category/brushes?sort=cheapest');

@@ -17,7 +17,7 @@ jest.mock('@stripe/stripe-js/pure', () => {
 
 function renderWithLine(onEmbeddedCheckout = jest.fn()) {
   const store = storeWithCart([
-    { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 3, quantity: 2 },
+    { _id: 'a', id: 'a', slug: 'a', name: 'A', description: '', image: '', price: 3, quantity: 2 },
   ]);
   renderWithProviders(<CheckoutButton onEmbeddedCheckout={onEmbeddedCheckout} />, { store });
   return onEmbeddedCheckout;

@@ -20,7 +20,16 @@ describe('PurchaseSuccessPage', () => {
     const answer = deferred<ApiResponse>();
     const post = jest.spyOn(apiClient, 'post').mockReturnValue(answer.promise);
     const store = storeWithCart([
-      { _id: 'a', id: 'a', name: 'A', description: '', image: '', price: 1, quantity: 1 },
+      {
+        _id: 'a',
+        id: 'a',
+        slug: 'a',
+        name: 'A',
+        description: '',
+        image: '',
+        price: 1,
+        quantity: 1,
+      },
     ]);
     renderWithProviders(
       <StrictMode>

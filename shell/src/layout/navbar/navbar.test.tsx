@@ -26,6 +26,7 @@ const SAM: User = {
 };
 const ITEM: CartItem = {
   _id: 'p1',
+  slug: 'p1',
   id: 'p1',
   name: 'Brush pack',
   description: '',

@@ -1,0 +1,115 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { CHANGELOG_LIMIT, type ProductPage, type RatingSummary } from '@store/contract';
+import type { Db } from '../db/client.ts';
+import { assetTypes, categories, productFiles, products, productSlugs } from '../db/schema.ts';
+import { centsToDollars } from '../lib/money.ts';
+import { storedGallery } from './product-gallery.ts';
+import { previewUrl, productViewColumns } from './product-view.ts';
+
+/** What a slug leads to: its product's page, the live product's current slug, or nothing. */
+export type SlugLookup = { page: ProductPage } | { movedTo: string } | null;
+
+type ProductRow = typeof products.$inferSelect;
+
+function ratingOf(product: ProductRow): RatingSummary {
+  const { ratingCount: count, ratingSum: sum } = product;
+  return {
+    // Integer arithmetic up to the one division: a mean ending in 5 rounds up, as numeric does.
+    average: count === 0 ? null : Math.round((sum * 100) / count) / 100,
+    count,
+    histogram: {
+      1: product.rating1,
+      2: product.rating2,
+      3: product.rating3,
+      4: product.rating4,
+      5: product.rating5,
+    },
+  };
+}
+
+/** What every slug is made of (the `product_slug_base` of migration 0013): others find nothing. */
+const SLUG = /^[a-z0-9-]+$/;
+
+/** The current slug of the live product that has or once had `slug`; null: none. */
+async function liveOwnerSlug(db: Db, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: products.slug })
+    .from(productSlugs)
+    .innerJoin(products, eq(products.id, productSlugs.productId))
+    .where(and(eq(productSlugs.slug, slug), isNull(products.deletedAt)));
+  return row?.slug ?? null;
+}
+
+/**
+ * A product's page by its current slug, or where an old slug of a live product leads. A deleted
+ * product has no page, under any of its slugs.
+ */
+export async function productPageBySlug(
+  db: Db,
+  publicFilesUrl: string,
+  slug: string,
+): Promise<SlugLookup> {
+  if (!SLUG.test(slug)) return null;
+  const [row] = await db
+    .select({ ...productViewColumns, assetTypeDisplayName: assetTypes.displayName })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(assetTypes, eq(assetTypes.id, products.assetTypeId))
+    .where(and(eq(products.slug, slug), isNull(products.deletedAt)));
+  if (!row) {
+    const current = await liveOwnerSlug(db, slug);
+    return current === null || current === slug ? null : { movedTo: current };
+  }
+  const { product } = row;
+  const [gallery, versions] = await Promise.all([
+    storedGallery(db, product.id, product.previewImageKey),
+    db
+      .select({
+        version: productFiles.version,
+        notes: productFiles.releaseNote,
+        releasedAt: productFiles.createdAt,
+      })
+      .from(productFiles)
+      .where(eq(productFiles.productId, product.id))
+      .orderBy(desc(productFiles.version))
+      .limit(CHANGELOG_LIMIT),
+  ]);
+  const previewImages = gallery.length
+    ? gallery.map((key) => previewUrl(publicFilesUrl, key))
+    : [previewUrl(publicFilesUrl, null)];
+  return {
+    page: {
+      id: product.id,
+      slug: product.slug,
+      name: product.name,
+      description: product.description,
+      price: centsToDollars(product.priceCents),
+      // Until sales, pay-what-you-want, license keys and bundles are built, every product is
+      // sold at its one fixed price, unlicensed and alone.
+      sale_price: null,
+      sale_ends_at: null,
+      pricing: 'fixed',
+      suggested_price: null,
+      category: row.category,
+      category_display_name: row.categoryDisplayName,
+      asset_type: row.assetType,
+      asset_type_display_name: row.assetTypeDisplayName,
+      preview_images: previewImages,
+      file_name: product.fileName,
+      file_size: product.fileSize,
+      file_type: product.assetContentType,
+      file_updated_at: product.fileUpdatedAt?.toISOString() ?? null,
+      changelog: versions.map((entry) => ({
+        version: entry.version,
+        notes: entry.notes,
+        released_at: entry.releasedAt.toISOString(),
+      })),
+      rating: ratingOf(product),
+      licensed: false,
+      max_downloads: product.maxDownloads,
+      download_expiry_days: product.downloadExpiryDays,
+      bundle_items: [],
+      created_at: product.createdAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** The product page's address, wherever a product is named (cards, cart lines, orders, downloads). */
+export const productPath = (slug: string) => `/product/${encodeURIComponent(slug)}`;
