@@ -3,7 +3,7 @@
 // too): benchmarks of the production composition, started here on the bench's own ports. Prints
 // a table per section and writes bench/results/latest.json. `scale` and `seller` run only when
 // named.
-// `--sections=lighthouse`: Lighthouse 13 on six pages, mobile and desktop presets (only when named).
+// `--sections=lighthouse`: Lighthouse 13 on seven pages, mobile and desktop presets (only when named).
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
@@ -64,7 +64,7 @@ const SECTIONS = [
   'lighthouse',
 ] as const;
 type Section = (typeof SECTIONS)[number];
-// Seeding a million orders and measuring two databases takes minutes, and 36 Lighthouse runs
+// Seeding a million orders and measuring two databases takes minutes, and 42 Lighthouse runs
 // about ten; the seller section seeds ten thousand buyers and leaves a backlog of fan-outs:
 // only when named.
 const NAMED_ONLY: Section[] = ['scale', 'seller', 'lighthouse'];
@@ -396,6 +396,12 @@ for (const figures of results.scale?.api ?? []) {
   add('scale', `${figures.route} [${figures.database}]`, figures.budgets);
 }
 for (const figures of results.scale?.browser ?? []) add('scale', figures.figure, figures.budgets);
+for (const figures of results.scale?.reviews.api ?? []) {
+  add('scale', `${figures.read} [20,000 reviews beside none]`, figures.budgets);
+}
+for (const figures of results.scale?.reviews.browser ?? []) {
+  add('scale', `${figures.figure} [20,000 reviews beside none]`, figures.budgets);
+}
 if (results.seller)
   add('seller', `one product, ${results.seller.buyers} buyers`, results.seller.budgets);
 

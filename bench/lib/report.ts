@@ -19,6 +19,19 @@ export function check(ok: boolean | null, limit: string): Budget {
   return { limit, verdict: ok === null ? '-' : ok ? 'PASS' : 'FAIL' };
 }
 
+/**
+ * A p99 at most `ratio` times another measured in the same run (`beside` names it). autocannon
+ * counts whole milliseconds, so a p99 under 1 ms reads 0: the other counts as at least 1 ms. No
+ * verdict without the other's figure.
+ */
+export function p99Beside(p99Ms: number, otherMs: number, ratio: number, beside: string): Budget {
+  const limit = Math.max(otherMs, 1) * ratio;
+  return check(
+    Number.isFinite(limit) ? p99Ms <= limit : null,
+    `p99 <= ${ratio}x ${beside} (${num(limit, 1)} ms)`,
+  );
+}
+
 export const kib = (bytes: number) =>
   Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KiB` : 'n/a';
 export const mib = (bytes: number) =>

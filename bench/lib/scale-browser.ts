@@ -11,7 +11,7 @@ export interface Account {
   password: string;
 }
 
-type Scaled = Window & { __scale?: { ready: number | null } };
+type Scaled = Window & { __scale?: { ready: (number | null)[] } };
 
 /** A fresh context (cold cache), signed in as `account` by the context's own request. */
 export async function freshContext(browser: Browser, account?: Account): Promise<BrowserContext> {
@@ -38,31 +38,56 @@ const VISIBLE = `(el) => {
   return box.width > 0 && box.height > 0;
 }`;
 
-/** Opens `path` in `page` and answers ms from navigation start to a visible `selector`. */
-export async function openUntil(page: Page, path: string, selector: string): Promise<number> {
+/** What a load waits for: a visible match of `selector`, whose text is `text` when given. */
+export interface Target {
+  selector: string;
+  text?: string;
+}
+
+/**
+ * Opens `path` in `page` and answers, per target, ms from navigation start until it is
+ * visible; all in the one load.
+ */
+export async function openUntilEach(
+  page: Page,
+  path: string,
+  targets: Target[],
+): Promise<number[]> {
   await page.addInitScript(`(() => {
-    const wanted = ${JSON.stringify(selector)};
+    const targets = ${JSON.stringify(targets)};
     const shown = ${VISIBLE};
-    const watch = (window.__scale = { ready: null });
+    const matches = (target) => (el) =>
+      shown(el) && (target.text === undefined || (el.textContent || '').trim() === target.text);
+    const watch = (window.__scale = { ready: targets.map(() => null) });
     const observer = new MutationObserver(() => {
-      if (watch.ready !== null) return;
-      if ([...document.querySelectorAll(wanted)].some(shown)) {
-        watch.ready = performance.now();
-        observer.disconnect();
-      }
+      const now = performance.now();
+      targets.forEach((target, index) => {
+        if (watch.ready[index] !== null) return;
+        if ([...document.querySelectorAll(target.selector)].some(matches(target))) {
+          watch.ready[index] = now;
+        }
+      });
+      if (watch.ready.every((ready) => ready !== null)) observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true, attributes: true });
   })();`);
   await page.goto(`${SHELL_URL}${path}`, { waitUntil: 'domcontentloaded' });
   await page
-    .waitForFunction(() => (window as Scaled).__scale?.ready != null, undefined, {
+    // A function, not text: a text predicate is polled through eval, which the CSP refuses.
+    .waitForFunction(() => (window as Scaled).__scale?.ready.includes(null) === false, undefined, {
       timeout: 60_000,
       polling: 100,
     })
     .catch(() => {
-      throw new Error(`${path}: ${selector} never visible`);
+      throw new Error(`${path}: ${JSON.stringify(targets)} never all visible`);
     });
-  return (await page.evaluate('window.__scale.ready')) as number;
+  return (await page.evaluate('window.__scale.ready')) as number[];
+}
+
+/** Opens `path` in `page` and answers ms from navigation start to a visible `selector`. */
+export async function openUntil(page: Page, path: string, selector: string): Promise<number> {
+  const [ready] = await openUntilEach(page, path, [{ selector }]);
+  return ready!;
 }
 
 export type Action = { click: string; text?: string } | { submit: string };

@@ -1,7 +1,8 @@
 /**
  * The store at the size it advertises, on top of the api's own demo seed: 100,000 products,
  * 20,000 shoppers, 1,000,000 completed orders over a year with their items and download
- * grants, and one heavy shopper. Each table is filled by one `insert ... select` over
+ * grants, one heavy shopper, and 500,000 reviews, 20,000 of them on one product
+ * (`scale-review-seed.ts`). Each table is filled by one `insert ... select` over
  * `generate_series` on one connection, so the statement-level `daily_sales` trigger runs once
  * and row triggers (the search vector) run inside that one statement. `setseed` draws the same
  * catalog on every run (uuids aside).
@@ -9,6 +10,12 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { hashPassword } from '../../api/src/accounts/passwords.ts';
+import {
+  pickReviewedProducts,
+  refreshPrior,
+  seedReviews,
+  type ReviewedProducts,
+} from './scale-review-seed.ts';
 import {
   ADJECTIVES,
   KINDS,
@@ -48,6 +55,8 @@ export interface ScaleSeedResult {
   steps: SeedStep[];
   /** Rows per table after seeding, demo rows included. */
   counts: Record<string, number>;
+  /** The product every scale shopper bought and reviewed, and one nobody reviewed. */
+  reviewed: ReviewedProducts;
 }
 
 type Log = (message: string) => void;
@@ -107,6 +116,7 @@ const COUNTED = [
   'purchased_products',
   'purchase_grants',
   'daily_sales',
+  'reviews',
 ] as const;
 
 export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult> {
@@ -132,6 +142,8 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
     await client.query(`set jit = off`);
     await client.query(`select setseed(0.2026)`);
 
+    // The api's own products, apart from the seed's (the reviewed products are the seed's).
+    await client.query(`create temp table scale_demo_products as select id from products`);
     // The previews and files the api wrote at its start: every scale product reuses one.
     await run(
       'demo products as models',
@@ -232,20 +244,28 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
         select row_number() over (order by id)::int as n, id
         from users where email like 'shopper%@scale.test'`,
     );
+    const reviewed = await pickReviewedProducts(client, SCALE.bigCategory, SCALE.heavyProducts);
+    log(
+      `scale seed: reviewed products ${reviewed.many.slug} (all) and ${reviewed.none.slug} (none)`,
+    );
     // Every heavyEvery-th order is the heavy shopper's; its items cycle through the first
     // heavyProducts products (3 is prime to heavyProducts, so the first items alone cover them
     // all), the others take 1-3 products apart from each other. Rows get their ids in the
     // order they are written, as a sorted set of random uuids: the primary key indexes then
     // grow at their right edge instead of splitting pages all over a million-row index (a
-    // third of the seeding time), and the ids are as random as the api's own.
+    // third of the seeding time), and the ids are as random as the api's own. Each shopper's
+    // first order also holds the reviewed product (`first_of_shopper`), so all of them own it.
     await run(
       'order plan',
       `create temp table scale_orders as
         select d.r, ids.id, d.heavy, d.items, d.base, d.completed_at, d.heavy_n,
+          d.first_of_shopper,
           case when d.heavy then (select id from users where email = $1) else u.id end
             as user_id
         from (
-          select drawn.*, row_number() over (order by completed_at) as r
+          select drawn.*, row_number() over (order by completed_at) as r,
+            not heavy and row_number() over (partition by heavy, user_n order by completed_at) = 1
+              as first_of_shopper
           from (
             select i % $2 = 0 as heavy, i / $2 as heavy_n,
               1 + floor(random() * $3)::int as user_n,
@@ -268,14 +288,22 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
             o.completed_at, p.id as product_id, p.name, p.price_cents, p.preview_image_key,
             p.max_downloads
           from scale_orders o
-          cross join lateral generate_series(1, o.items) as k
+          -- Line 0: the reviewed product, in each shopper's first order.
+          cross join lateral generate_series(case when o.first_of_shopper then 0 else 1 end,
+            o.items) as k
           join scale_products p on p.n = case
+            when k = 0 then $2::int
             when o.heavy then 1 + (o.heavy_n * 3 + k) % $1
             else 1 + (o.base + k * 7919) % (select count(*)::int from scale_products) end
+          -- An order holds a product once.
+          where k = 0 or not o.first_of_shopper or p.n <> $2::int
         ) as lines
-        join (${SORTED_IDS('(select sum(items)::int from scale_orders)')}) as ids
+        join (${SORTED_IDS(
+          `(select (sum(items) + count(*) filter (where first_of_shopper))::int
+            from scale_orders)`,
+        )}) as ids
           on ids.r = lines.r`,
-      [SCALE.heavyProducts],
+      [SCALE.heavyProducts, reviewed.many.n],
     );
     // In completion order, as a live store writes them; every tenth had a 10% coupon.
     await run(
@@ -340,8 +368,18 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
       await client.query(`set session_replication_role = origin`);
       await checkForeignKeys(client, steps, log);
     }
+    // With row triggers on: the rating summary is the reviews triggers' to keep.
+    await seedReviews(run, reviewed, SCALE.users);
+    const priorStarted = performance.now();
+    const prior = await refreshPrior(url);
+    const priorSeconds = (performance.now() - priorStarted) / 1000;
+    steps.push({ step: 'rating prior', rows: prior.rescored, seconds: priorSeconds });
+    log(
+      `scale seed: rating prior ${prior.mean.toFixed(2)}, ${prior.rescored} products rescored, ` +
+        `${priorSeconds.toFixed(1)} s`,
+    );
     await client.query(`drop table scale_items, scale_orders, scale_users, scale_products,
-      scale_models`);
+      scale_models, scale_demo_products, scale_review_texts, scale_reviews`);
     // Statistics for the planner, and the visibility map autovacuum would otherwise be busy
     // writing while the section measures.
     await run('vacuum analyze', 'vacuum (analyze)');
@@ -356,7 +394,7 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
       const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       counts[table] = rows[0]!.n;
     }
-    return { seconds: (performance.now() - started) / 1000, steps, counts };
+    return { seconds: (performance.now() - started) / 1000, steps, counts, reviewed };
   } finally {
     await client.end();
   }

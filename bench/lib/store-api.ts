@@ -114,6 +114,8 @@ export interface Category {
 
 export interface ProductView {
   id: string;
+  /** The product page is `/product/:slug`. */
+  slug: string;
   name: string;
   price: number;
   max_downloads: number;

@@ -24,6 +24,11 @@ import { purchase } from './checkout.ts';
 const PRESETS: Preset[] = ['mobile', 'desktop'];
 const RUNS = 3;
 const QUICK_RUNS = 1;
+/** The product page beside `/` in the same run: its mobile score at most this far below. */
+const PRODUCT_SCORE_BELOW_HOME = 3;
+/** ... and its LCP at most this many times `/`'s, in each preset. */
+const PRODUCT_LCP_RATIO = 1.2;
+const PRODUCT_CLS_MAX = 0.05;
 
 /** Where the median runs' reports are written (git-ignored), one file per page and preset. */
 export const REPORTS_DIR = path.join(
@@ -39,6 +44,8 @@ interface AuditedPage {
   account: Account | null;
   /** The file name's stem of its saved reports. */
   slug: string;
+  /** Its mobile score and LCP are held to `/`'s of the same preset and run. */
+  besideHome?: boolean;
 }
 
 export interface LighthousePageFigures {
@@ -72,7 +79,8 @@ const CATEGORY_LABEL: Record<Category, string> = {
 
 /**
  * The audited pages. The demo shopper first buys a product and puts another in the cart, so
- * `/orders` and `/cart` show content rather than their empty states.
+ * `/orders` and `/cart` show content rather than their empty states. The product page is the
+ * category's first demo product, as a visitor gets it (drawn by the shell's server).
  */
 async function auditedPages(): Promise<AuditedPage[]> {
   const products = await categoryProducts(CATEGORY);
@@ -85,8 +93,16 @@ async function auditedPages(): Promise<AuditedPage[]> {
     body: { quantity: 1 },
   });
   if (!added.ok) throw new Error(`adding to the cart answered ${added.status}`);
+  const product = products[0]!;
   return [
     { name: '/', path: '/', account: null, slug: 'home' },
+    {
+      name: `/product/${product.slug}`,
+      path: `/product/${encodeURIComponent(product.slug)}`,
+      account: null,
+      slug: 'product',
+      besideHome: true,
+    },
     {
       name: `/category/${CATEGORY}`,
       path: `/category/${CATEGORY}`,
@@ -105,12 +121,48 @@ async function auditedPages(): Promise<AuditedPage[]> {
   ];
 }
 
+const finite = (...values: number[]) => values.every((value) => Number.isFinite(value));
+
+/**
+ * The product page against `/` audited in the same preset and run: on mobile its score at most
+ * PRODUCT_SCORE_BELOW_HOME points below, in both presets its LCP at most PRODUCT_LCP_RATIO times
+ * `/`'s and its CLS at most PRODUCT_CLS_MAX. No verdict without `/`'s figures.
+ */
+function besideHomeBudgets(preset: Preset, figures: RunFigures, home: RunFigures | undefined) {
+  const budgets: Record<string, Budget> = {};
+  if (preset === 'mobile') {
+    const floor = (home?.scores.performance ?? Number.NaN) - PRODUCT_SCORE_BELOW_HOME;
+    budgets.performance = check(
+      finite(floor)
+        ? finite(figures.scores.performance) && figures.scores.performance >= floor
+        : null,
+      `performance >= / - ${PRODUCT_SCORE_BELOW_HOME} (${num(floor)})`,
+    );
+  }
+  const lcpLimit = (home?.lcpMs ?? Number.NaN) * PRODUCT_LCP_RATIO;
+  budgets.lcp = check(
+    finite(lcpLimit) ? finite(figures.lcpMs) && figures.lcpMs <= lcpLimit : null,
+    `LCP <= ${PRODUCT_LCP_RATIO}x / (${ms(lcpLimit)})`,
+  );
+  budgets.cls = check(
+    finite(figures.cls) && figures.cls <= PRODUCT_CLS_MAX,
+    `CLS <= ${PRODUCT_CLS_MAX}`,
+  );
+  return budgets;
+}
+
 /**
  * Issue budgets: performance by preset (the landing pages stricter on mobile), and 100 in the
  * other three categories on the public pages only; the signed-in pages' three are printed
- * without a verdict (their SEO, for one, is of no crawler's concern).
+ * without a verdict (their SEO, for one, is of no crawler's concern). The product page has
+ * besideHomeBudgets too, its mobile score replacing the absolute one.
  */
-function budgetsOf(page: AuditedPage, preset: Preset, figures: RunFigures) {
+function budgetsOf(
+  page: AuditedPage,
+  preset: Preset,
+  figures: RunFigures,
+  home: RunFigures | undefined,
+) {
   const landing = page.path === '/' || page.path.startsWith('/category/');
   const minimum = preset === 'desktop' ? 98 : landing ? 95 : 90;
   const budgets: Record<string, Budget> = {
@@ -118,6 +170,7 @@ function budgetsOf(page: AuditedPage, preset: Preset, figures: RunFigures) {
       Number.isFinite(figures.scores.performance) && figures.scores.performance >= minimum,
       `performance >= ${minimum}`,
     ),
+    ...(page.besideHome ? besideHomeBudgets(preset, figures, home) : {}),
   };
   if (!page.account) {
     for (const category of CATEGORIES.filter((name) => name !== 'performance')) {
@@ -163,7 +216,12 @@ export async function runLighthouseSection({
         median: figures[middle]!,
         report: path.relative(path.join(REPORTS_DIR, '..', '..'), file),
         failing: failingAudits(lhr),
-        budgets: budgetsOf(page, preset, figures[middle]!),
+        budgets: budgetsOf(
+          page,
+          preset,
+          figures[middle]!,
+          results.find((audited) => audited.path === '/' && audited.preset === preset)?.median,
+        ),
       });
     }
   }

@@ -1,8 +1,6 @@
-import autocannon, { type Options, type Result as AutocannonResult } from 'autocannon';
-import type { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { PORTS, POSTGRES_ADMIN_URL, type Database, type RunningApi } from '../lib/composition.ts';
+import { POSTGRES_ADMIN_URL, type Database, type RunningApi } from '../lib/composition.ts';
 import { check, kib, log, median, mib, ms, num, table, type Budget } from '../lib/report.ts';
 import {
   actUntil,
@@ -12,26 +10,30 @@ import {
   settle,
   type Account,
 } from '../lib/scale-browser.ts';
+import {
+  describeAnswer,
+  hammer,
+  SCALE_ANSWER_LIMIT,
+  SCALE_CONNECTIONS,
+} from '../lib/scale-load.ts';
 import { HEAVY_SHOPPER, SCALE, seedScale, type ScaleSeedResult } from '../lib/scale-seed.ts';
 import { ADJECTIVES, NOUNS, SEARCH_TERMS } from '../lib/scale-words.ts';
-import {
-  ADMIN,
-  SHOPPER,
-  callJson,
-  categoryProducts,
-  login,
-  type Session,
-} from '../lib/store-api.ts';
+import { ADMIN, SHOPPER, callJson, categoryProducts, login } from '../lib/store-api.ts';
 import { purchase } from './checkout.ts';
 import { launchChromium } from './page.ts';
+import {
+  measureReviewedProducts,
+  reviewsTables,
+  type ScaleReviewsResult,
+} from './scale-reviews.ts';
 
-const CONNECTIONS = 10;
+const CONNECTIONS = SCALE_CONNECTIONS;
 const BIG = SCALE.bigCategory;
 /** Follow nextCursor this many times for the deep page. */
 const DEPTH = 50;
 /** Category pages loaded in the browser before the card count and heap are read. */
 const PAGES = 10;
-const ANSWER_LIMIT = 200 * 1024;
+const ANSWER_LIMIT = SCALE_ANSWER_LIMIT;
 const P99_LIMIT_MS = 50;
 /** A browser figure on the scale database may be this many times the demo catalog's. */
 const BROWSER_RATIO = 1.5;
@@ -99,6 +101,8 @@ export interface ScaleResult {
   browser: ScaleBrowserFigures[];
   /** Browser samples per database and figure, for the JSON. */
   samples: Record<ScaleDatabase, Record<string, number[]>>;
+  /** The product with 20,000 reviews beside one with none, on the scale database. */
+  reviews: ScaleReviewsResult;
 }
 
 interface Route {
@@ -194,55 +198,6 @@ function routes(deep: string | null): (Route & { missing?: string })[] {
     },
     { name: 'analytics (admin)', path: '/api/analytics', as: 'admin', fast: true },
   ];
-}
-
-/**
- * autocannon with a callback, which answers the running instance: its `response` events carry
- * each answer's size (bench/types declares only the promise form).
- */
-const withEvents = autocannon as unknown as (
-  options: Options,
-  done: (error: Error | null, result: AutocannonResult) => void,
-) => EventEmitter;
-
-async function hammer(
-  path: string,
-  session: Session | null,
-  seconds: number,
-  fresh?: () => string,
-) {
-  let maxBytes = 0;
-  const result = await new Promise<AutocannonResult>((resolve, reject) => {
-    const instance = withEvents(
-      {
-        url: `http://127.0.0.1:${PORTS.api}${path}`,
-        headers: session ? { cookie: session.cookie } : {},
-        connections: CONNECTIONS,
-        duration: seconds,
-        timeout: 10,
-        ...(fresh
-          ? { requests: [{ setupRequest: (request) => ({ ...request, path: fresh() }) }] }
-          : {}),
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client: unknown, _status: number, bytes: number) => {
-      if (bytes > maxBytes) maxBytes = bytes;
-    });
-  });
-  return { result, maxBytes };
-}
-
-/** How many rows the route answers ("24", "1,000+ of 24"), to show the data behind a time. */
-async function describeAnswer(path: string, session: Session | null): Promise<string> {
-  const body = await callJson<Record<string, unknown>>('GET', path, {
-    session: session ?? undefined,
-  });
-  const rows = Object.values(body).find(Array.isArray);
-  if (typeof body.total === 'number') {
-    return `${rows?.length ?? 0} of ${body.total.toLocaleString('en-US')}${body.totalCapped ? '+' : ''}`;
-  }
-  return rows ? String(rows.length) : 'one object';
 }
 
 async function measureApi(
@@ -449,6 +404,7 @@ export async function runScaleSection(
   const api: ScaleApiFigures[] = [];
   const samples = {} as Record<ScaleDatabase, Samples>;
   let seed: ScaleSeedResult | undefined;
+  let reviews: ScaleReviewsResult | undefined;
   const browser = await launchChromium();
   try {
     await harness.withPostgres((database) =>
@@ -467,6 +423,7 @@ export async function runScaleSection(
         await running.restart();
         api.push(...(await measureApi('scale', HEAVY_SHOPPER, quick)));
         samples.scale = await measureBrowser(browser, HEAVY_SHOPPER, quick);
+        reviews = await measureReviewedProducts(browser, seed.reviewed, { quick, depth: DEPTH });
       }),
     );
   } finally {
@@ -475,7 +432,14 @@ export async function runScaleSection(
   const seedBudgets = {
     time: check(seed!.seconds < SEED_LIMIT_S, `seeding < ${SEED_LIMIT_S} s`),
   };
-  return { seed: seed!, seedBudgets, api, browser: browserFigures(samples), samples };
+  return {
+    seed: seed!,
+    seedBudgets,
+    api,
+    browser: browserFigures(samples),
+    samples,
+    reviews: reviews!,
+  };
 }
 
 const verdicts = (budgets: Record<string, Budget>) =>
@@ -560,5 +524,11 @@ export function scaleTables(result: ScaleResult): string {
       verdicts(figures.budgets),
     ]),
   ]);
-  return [seeded, apiTable, ...notes.map((note) => `  ${note}`), browserTable].join('\n');
+  return [
+    seeded,
+    apiTable,
+    ...notes.map((note) => `  ${note}`),
+    browserTable,
+    reviewsTables(result.reviews),
+  ].join('\n');
 }

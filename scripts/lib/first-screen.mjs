@@ -33,8 +33,9 @@ const ROOT_REGION = /<!--root-->[\s\S]*<!--\/root-->/;
  * possibly missing.
  * @typedef {object} RemoteManifest
  * @property {{ remoteEntry?: { name?: unknown, path?: string } }} [metaData]
- * @property {{ name?: string, assets?: { css?: { sync?: string[] }, js?: { sync?: string[] } } }[]} [exposes]
+ * @property {{ name?: string, assets?: { css?: ChunkFiles, js?: ChunkFiles } }[]} [exposes]
  */
+/** @typedef {{ sync?: string[], async?: string[] }} ChunkFiles an expose's files, by when they load */
 /** @typedef {{ href: string, file: string }} Stylesheet a remote's stylesheet, by URL and file */
 /** @typedef {{ manifest: string, scripts: string[] }} Preloads */
 /**
@@ -57,6 +58,21 @@ const ROOT_REGION = /<!--root-->[\s\S]*<!--\/root-->/;
  * @property {Stylesheet[]} styles
  * @property {Preloads} preloads
  */
+
+/**
+ * The lazily loaded chunk (its `webpackChunkName`) of each drawn page that has one: the document
+ * links its stylesheet and preloads its script, or the drawn page would be unstyled, and move,
+ * until the chunk came.
+ */
+const PAGE_CHUNKS = { product: 'product-page' };
+
+/**
+ * The files of a named chunk among an expose's lazily loaded ones.
+ * @param {ChunkFiles | undefined} files
+ * @param {string} chunk
+ */
+const chunkFiles = (files, chunk) =>
+  (files?.async ?? []).filter((file) => path.posix.basename(file).startsWith(`${chunk}.`));
 
 /** @param {unknown} error */
 const messageOf = (error) => (error instanceof Error ? error.message : String(error));
@@ -237,10 +253,15 @@ export function createFirstScreen({
     const base = new URL('.', manifestUrl);
     const source = new URL('.', sourceUrl);
     const routes = manifest.exposes?.find((expose) => expose.name === 'routes');
-    const styles = (routes?.assets?.css?.sync ?? []).map((file) => ({
-      href: new URL(file, base).href,
-      file,
-    }));
+    /** @param {string} file */
+    const stylesheet = (file) => ({ href: new URL(file, base).href, file });
+    const styles = (routes?.assets?.css?.sync ?? []).map(stylesheet);
+    const productChunk = {
+      styles: chunkFiles(routes?.assets?.css, PAGE_CHUNKS.product).map(stylesheet),
+      scripts: chunkFiles(routes?.assets?.js, PAGE_CHUNKS.product).map(
+        (file) => new URL(file, base).href,
+      ),
+    };
     // What the client's federation runtime asks for before it can hydrate: its manifest, its
     // entry, the page's chunks. The document has them fetched as it is parsed, not once the
     // shell's scripts have run (docs/decisions/0061-first-screen-preloads-remote-code.md).
@@ -259,7 +280,9 @@ export function createFirstScreen({
     // does not answer would hold the whole page's first paint: such a remote is not drawn.
     const [code] = await Promise.all([
       fetchWithin(serverUrl, 'text'),
-      ...styles.map(({ file }) => fetchWithin(new URL(file, source).href, 'text')),
+      ...[...styles, ...productChunk.styles].map(({ file }) =>
+        fetchWithin(new URL(file, source).href, 'text'),
+      ),
     ]);
     // The same file as last time is the same module: its components keep their identity.
     if (code !== evaluated?.code) {
@@ -268,7 +291,7 @@ export function createFirstScreen({
         exports: evaluateRemote(code, serverUrl, module.sharedModules, shellRequire),
       };
     }
-    return { exports: evaluated.exports, styles, preloads };
+    return { exports: evaluated.exports, styles, preloads, productChunk };
   });
 
   // The server's own address of the api, never the browser's (`apiBaseUrl` may name another host).
@@ -292,7 +315,15 @@ export function createFirstScreen({
       if (!rendered)
         throw new Error("the api's answers or the remote's pages break their contract");
       lastProblem = null;
-      return { ...rendered, styles: loaded.styles, preloads: loaded.preloads };
+      if (product === undefined) {
+        return { ...rendered, styles: loaded.styles, preloads: loaded.preloads };
+      }
+      const { preloads, productChunk } = loaded;
+      return {
+        ...rendered,
+        styles: [...loaded.styles, ...productChunk.styles],
+        preloads: { ...preloads, scripts: [...preloads.scripts, ...productChunk.scripts] },
+      };
     } catch (error) {
       const problem = messageOf(error);
       if (problem !== lastProblem) log(`First screen not rendered: ${problem}`);

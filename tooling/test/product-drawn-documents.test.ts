@@ -44,10 +44,18 @@ describe("the shell's server: a visitor's product page, drawn", () => {
     expect(doc.querySelector('title')?.textContent).toBe(
       'Neon Brush Pack | Digital Assets Marketplace',
     );
-    // The catalog's stylesheet is linked, and the state the page was drawn from carried.
-    expect(doc.querySelector('link[rel="stylesheet"]')?.getAttribute('data-href')).toBe(
-      'css/routes.css',
+    // The catalog's stylesheet and the product page chunk's are linked, and that chunk's script
+    // preloaded (not the search page's), and the state the page was drawn from carried.
+    expect(
+      [...doc.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+        link.getAttribute('data-href'),
+      ),
+    ).toEqual(['css/routes.css', 'css/product-page.2.css']);
+    const preloaded = [...doc.querySelectorAll('link[rel="preload"][as="script"]')].map(
+      (link) => new URL(link.getAttribute('href') ?? '').pathname,
     );
+    expect(preloaded).toContain('/product-page.4.js');
+    expect(preloaded).not.toContain('/search.3.js');
     expect(stateOf(doc)).toEqual({ categories: CATEGORIES, product: PRODUCT });
     expect(apiCalls.filter((call) => call.startsWith('/api/products/by-slug/'))).toEqual([
       `/api/products/by-slug/${PRODUCT.slug}`,

@@ -82,7 +82,8 @@ await writeFile(path.join(root, 'index.html'), scenario.template ?? '');
 
 /**
  * The catalog's origin as the shell's server reads it: its manifest (the `routes` expose with a
- * stylesheet and a chunk), the stylesheet, and its server render.
+ * stylesheet and a chunk, and the lazily loaded chunks of two pages), the stylesheets the document
+ * links, and its server render.
  * @param {string} pages the render's code
  */
 function catalogOrigin(pages) {
@@ -91,7 +92,10 @@ function catalogOrigin(pages) {
     exposes: [
       {
         name: 'routes',
-        assets: { css: { sync: ['css/routes.css'] }, js: { sync: ['routes.js'] } },
+        assets: {
+          css: { sync: ['css/routes.css'], async: ['css/search.1.css', 'css/product-page.2.css'] },
+          js: { sync: ['routes.js'], async: ['search.3.js', 'product-page.4.js'] },
+        },
       },
     ],
   };
@@ -99,6 +103,7 @@ function catalogOrigin(pages) {
   const files = {
     '/mf-manifest.json': ['application/json', JSON.stringify(manifest)],
     '/css/routes.css': ['text/css', '.page { display: grid; }'],
+    '/css/product-page.2.css': ['text/css', '.gallery { aspect-ratio: 4 / 3; }'],
     '/server/pages.cjs': ['text/javascript', pages],
   };
   return http.createServer((req, res) => {

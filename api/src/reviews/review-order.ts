@@ -1,5 +1,6 @@
 import type { ReviewSort } from '@store/contract';
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { newestAfter } from '../db/keyset.ts';
 import { reviews } from '../db/schema.ts';
 import { invalidCursor, type CursorKey } from '../lib/cursor.ts';
@@ -29,17 +30,24 @@ function countAndId(key: CursorKey): [number, string] {
 }
 
 /**
+ * Descending as drizzle writes its indexes, `desc nulls last`: a plain `desc` means nulls first,
+ * which those indexes cannot give, so PostgreSQL read and sorted every review of the product
+ * (147 ms for 20,000 reviews against 3 ms for a product with none, in the bench's scale section).
+ */
+const descAsIndexed = (column: SQL | AnyPgColumn) => sql`${column} desc nulls last`;
+
+/**
  * The keyset of each sort of a product's shown reviews, each along its partial index
  * (`reviews_product_*_idx`; the rating index serves both directions).
  */
 export const REVIEW_KEYSETS: Record<ReviewSort, ReviewKeyset> = {
   newest: {
-    orderBy: [desc(reviews.createdAt), desc(reviews.id)],
+    orderBy: [descAsIndexed(reviews.createdAt), descAsIndexed(reviews.id)],
     after: (key) => newestAfter(reviews.createdAt, reviews.id, key),
     key: (row) => [row.exactCreatedAt, row.id],
   },
   helpful: {
-    orderBy: [desc(reviews.helpfulCount), desc(reviews.id)],
+    orderBy: [descAsIndexed(reviews.helpfulCount), descAsIndexed(reviews.id)],
     after: (key) => {
       const [count, id] = countAndId(key);
       return sql`(${reviews.helpfulCount}, ${reviews.id}) < (${count}::int, ${id}::uuid)`;

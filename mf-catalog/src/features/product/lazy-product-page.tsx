@@ -4,8 +4,13 @@ import { retryingLazy } from '../../common/retrying-lazy';
 import { productApi } from './product-api';
 import { ProductPageSkeleton } from './product-page-skeleton';
 
+// Named: the shell's server links this chunk's stylesheet and preloads its script when it draws
+// a product page (`PAGE_CHUNKS` in scripts/lib/first-screen.mjs), so the drawn page is styled
+// before the chunk runs and nothing moves when it does.
 const productPage = retryingLazy(() =>
-  import('./product-page').then((module) => ({ default: module.ProductPage })),
+  import(/* webpackChunkName: "product-page" */ './product-page').then((module) => ({
+    default: module.ProductPage,
+  })),
 );
 
 /**
