@@ -165,7 +165,16 @@ test('an admin uses the dashboard tabs, the edit form and the delete confirmatio
     await page.goto(store.url('/secret-dashboard'));
     await heading(page, 'Create New Product').waitFor();
     let stops = await checkEveryFocusRing(page);
-    await checkTabs(page, ['Create Product', 'Products', 'Analytics', 'Orders']);
+    await checkTabs(page, ['Create Product', 'Products', 'Analytics', 'Orders', 'Reviews']);
+    await page
+      .getByRole('table', { name: 'All reviews, newest first' })
+      .or(page.getByText('No reviews yet', { exact: true }))
+      .waitFor();
+    await waitUntilSettled(page);
+    stops += await checkEveryFocusRing(page);
+
+    await tabTo(page.getByRole('tab', { name: 'Reviews', exact: true }), { backwards: true });
+    await page.keyboard.press('ArrowLeft');
     await page
       .getByRole('table', { name: 'All orders, newest first' })
       .or(page.getByText('No orders yet', { exact: true }))

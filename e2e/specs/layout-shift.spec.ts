@@ -90,11 +90,26 @@ const byHistory: Way = {
   },
 };
 
+/**
+ * A product's page from its card on its category page (the demo products measured are fonts); a
+ * product no card shows (the unknown one) by history, as a mistyped address would be reached.
+ */
+const byProductCard: Way = {
+  from: '/category/fonts',
+  via: "the product card's name link on /category/fonts (an unknown product: history)",
+  async go(page, path, phone) {
+    const link = page.locator(`main a[href="${path}"]:visible`).first();
+    if ((await link.count()) > 0) await link.click();
+    else await byHistory.go(page, path, phone);
+  },
+};
+
 /** The way to each route of the table; the navbar's links exist only for the roles they serve. */
 const WAYS: Record<string, Way> = {
   '/': byNavbar('Digital Assets'),
   '/category/:category': byLink('Digital Art', '/about'),
   '/search': bySearch,
+  '/product/:slug': byProductCard,
   '/signup': byNavbar('Sign Up'),
   '/login': byNavbar('Login'),
   '/forgot-password': byLink('Forgot password?', '/login', 'main'),

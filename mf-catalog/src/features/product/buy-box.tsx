@@ -2,7 +2,6 @@ import type { ProductMine, ProductPage } from '@store/contract';
 import { LoadError, primitives, type Resource } from '@store/shared';
 import { AddToCartButton } from '../../common/add-to-cart-button';
 import { OwnedBox } from './owned-box';
-import styles from './product-page.module.css';
 
 interface BuyBoxProps {
   product: ProductPage;
@@ -10,18 +9,16 @@ interface BuyBoxProps {
   mine: Resource<ProductMine> | null;
 }
 
-/** Add to Cart, or for a buyer the download; the box keeps its height while that is known. */
+/** Add to Cart, or for a buyer the download (the page waits for the viewer's part first). */
 export function BuyBox({ product, mine }: BuyBoxProps) {
   return (
-    <div className={styles.buy} aria-busy={mine?.status === 'loading'}>
+    <div>
       {mine?.status === 'failed' ? (
         <LoadError compact message={mine.error} onRetry={mine.retry} />
       ) : mine?.status === 'loaded' && mine.data.owned ? (
         <OwnedBox product={product} purchase={mine.data.purchase} />
       ) : (
-        mine?.status !== 'loading' && (
-          <AddToCartButton productId={product.id} className={primitives.button} />
-        )
+        <AddToCartButton productId={product.id} className={primitives.button} />
       )}
     </div>
   );

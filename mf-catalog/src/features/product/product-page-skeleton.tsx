@@ -20,7 +20,7 @@ export function ProductPageSkeleton() {
           <div className={`${blockStyles.block} ${styles.tagsBlock}`} />
           <div className={`${blockStyles.block} ${styles.nameBlock}`} />
           <div className={`${blockStyles.block} ${styles.priceBlock}`} />
-          <div className={styles.buy}>
+          <div>
             <div className={`${blockStyles.block} ${styles.buttonBlock}`} />
           </div>
           <div className={`${blockStyles.block} ${styles.factsBlock}`} />

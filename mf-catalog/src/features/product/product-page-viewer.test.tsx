@@ -39,6 +39,24 @@ describe('ProductPage for each viewer', () => {
     expect(get.mock.calls.map(([url]) => url)).not.toContain(MINE_URL);
   });
 
+  it("keeps a signed-in viewer's page a skeleton until their part is known, so nothing moves", async () => {
+    let answerMine: (answer: unknown) => void = () => undefined;
+    const held = new Promise((resolve) => (answerMine = resolve));
+    jest
+      .spyOn(apiClient, 'get')
+      .mockImplementation(answerGets(pageAnswers({ [MINE_URL]: () => held })));
+    renderProductPage('/product/neon-brushes', { store: signedInStore() });
+    await waitFor(() =>
+      expect(jest.mocked(apiClient.get).mock.calls.map(([url]) => url)).toContain(MINE_URL),
+    );
+    expect(screen.getByTestId('product-skeleton')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    answerMine(mine({ owned: true, purchase: purchased() }));
+    expect(await screen.findByTestId('owned')).toHaveTextContent('In your library');
+    expect(screen.queryByTestId('product-skeleton')).not.toBeInTheDocument();
+  });
+
   it('offers a signed-in shopper who does not own it Add to Cart and no review form', async () => {
     const { details } = await renderFor({ [MINE_URL]: mine() });
     expect(await details.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
