@@ -191,9 +191,12 @@ test('an admin uses the dashboard tabs, the edit form and the delete confirmatio
     await page.keyboard.press('ArrowLeft');
     const edit = page.getByRole('button', { name: /^Edit / }).first();
     const editDialog = page.getByRole('dialog', { name: /^Edit / });
-    // The selects are filled once the options arrive; the focus trap is checked after that.
-    const filled = (dialog: Locator) =>
-      dialog.locator('select[aria-busy="false"]').first().waitFor();
+    // The selects are filled once the options arrive, and the gallery's buttons once the
+    // product's previews do; the focus trap is checked after both.
+    const filled = async (dialog: Locator) => {
+      await dialog.locator('select[aria-busy="false"]').first().waitFor();
+      await dialog.getByRole('list', { name: 'Preview images in order' }).waitFor();
+    };
     await checkDialog(page, edit, editDialog, () => page.keyboard.press('Escape'), filled);
     await checkDialog(
       page,
