@@ -42,8 +42,12 @@ function createServerRenderConfig({ appDir, appName, entry, name }) {
       externals: [
         ({ request }, callback) => {
           const bare = request && !request.startsWith('.') && !path.isAbsolute(request);
-          // The shell's render bundles the shared package; a remote's takes the shell's copy.
-          const bundled = request?.startsWith('@store/') && appName === 'shell';
+          // The shell's render bundles the shared package; a remote's takes the shell's copy (one
+          // store). The contract's page reads are plain functions every render bundles: the shell's
+          // image installs its packages' manifests, not the contract's sources.
+          const bundled =
+            request?.startsWith('@store/') &&
+            (appName === 'shell' || request.startsWith('@store/contract'));
           if (bare && !bundled && !request.endsWith('.css')) return callback(null, request);
           return callback();
         },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CATEGORIES, neonBrushPack } from './neon-brush-pack';
@@ -21,6 +21,31 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const stateOf = (doc: Document): unknown =>
   JSON.parse(doc.getElementById('first-screen-state')?.textContent ?? 'null');
+
+describe("the catalog's server render", () => {
+  it("requires nothing but the packages the shell's image installs", () => {
+    // The shell's image installs its own dependencies (and their manifests), never the
+    // workspaces' sources: a render that required the contract's page reads at run time drew
+    // no first screen there.
+    const shell = JSON.parse(
+      readFileSync(path.join(__dirname, '../../shell/package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    const required = [
+      ...readFileSync(renders.catalog, 'utf8').matchAll(/require\("([^"./][^"]*)"\)/g),
+    ].map(([, request]) => request!);
+    const packageOf = (request: string) =>
+      request
+        .split('/')
+        .slice(0, request.startsWith('@') ? 2 : 1)
+        .join('/');
+    expect(required.length).toBeGreaterThan(0);
+    expect(
+      required.filter(
+        (request) => !request.startsWith('node:') && !(packageOf(request) in shell.dependencies),
+      ),
+    ).toEqual([]);
+  });
+});
 
 describe("the shell's server: a visitor's product page, drawn", () => {
   it("holds the product's name, price and description in #root, read once from the api", () => {
