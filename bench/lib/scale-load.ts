@@ -17,7 +17,7 @@ const withEvents = autocannon as unknown as (
   done: (error: Error | null, result: AutocannonResult) => void,
 ) => EventEmitter;
 
-export async function hammer(
+async function hammer(
   path: string,
   session: Session | null,
   seconds: number,
@@ -43,6 +43,36 @@ export async function hammer(
     });
   });
   return { result, maxBytes };
+}
+
+/** What a load of one route measured. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** The largest answer of the run, headers included, as sent (no compression asked for). */
+  maxBytes: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** One route loaded for `seconds` after a second's warm-up, as every scale figure is. */
+export async function loadFigures(
+  path: string,
+  session: Session | null,
+  seconds: number,
+  fresh?: () => string,
+): Promise<LoadFigures> {
+  await hammer(path, session, 1, fresh);
+  const { result, maxBytes } = await hammer(path, session, seconds, fresh);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxBytes,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 /** How many rows the route answers ("24", "1,000+ of 24"), to show the data behind a time. */

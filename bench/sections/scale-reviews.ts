@@ -9,7 +9,8 @@ import { check, kib, log, median, ms, num, p99Beside, table, type Budget } from 
 import { freshContext, openUntilEach, type Target } from '../lib/scale-browser.ts';
 import {
   describeAnswer,
-  hammer,
+  loadFigures,
+  type LoadFigures,
   SCALE_ANSWER_LIMIT,
   SCALE_CONNECTIONS,
 } from '../lib/scale-load.ts';
@@ -22,15 +23,8 @@ const NO_REVIEWS = 'No reviews yet';
 
 type Side = 'many' | 'none';
 
-export interface ReviewLoad {
+export interface ReviewLoad extends LoadFigures {
   path: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** The largest answer of the run, headers included, as sent. */
-  maxBytes: number;
-  errors: number;
-  non2xx: number;
   /** Rows answered (reviews of a page), or "one object". */
   answer: string;
 }
@@ -83,16 +77,9 @@ async function laterPage(product: ReviewedProduct, depth: number): Promise<strin
 }
 
 async function load(path: string, seconds: number): Promise<ReviewLoad> {
-  await hammer(path, null, 1);
-  const { result, maxBytes } = await hammer(path, null, seconds);
   return {
     path,
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxBytes,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    ...(await loadFigures(path, null, seconds)),
     answer: await describeAnswer(path, null),
   };
 }

@@ -12,7 +12,8 @@ import {
 } from '../lib/scale-browser.ts';
 import {
   describeAnswer,
-  hammer,
+  loadFigures,
+  type LoadFigures,
   SCALE_ANSWER_LIMIT,
   SCALE_CONNECTIONS,
 } from '../lib/scale-load.ts';
@@ -67,20 +68,13 @@ export async function scaleMissing(): Promise<string | null> {
   }
 }
 
-export interface ScaleApiFigures {
+export interface ScaleApiFigures extends LoadFigures {
   database: ScaleDatabase;
   route: string;
   /** Why there is no figure (the demo catalog has no page 51). */
   missing?: string;
   /** What the answer held: the products of a page, a search's total. */
   answer?: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** The largest answer of the run, headers included, as sent (no compression asked for). */
-  maxBytes: number;
-  errors: number;
-  non2xx: number;
   budgets: Record<string, Budget>;
 }
 
@@ -227,28 +221,16 @@ async function measureApi(
     const account = route.as === 'admin' ? ADMIN : route.as === 'shopper' ? shopper : null;
     const session = account ? await login(account.email, account.password) : null;
     log(`scale ${database}: api ${route.name} (${CONNECTIONS} connections, ${seconds} s)`);
-    await hammer(route.path, session, 1, route.fresh);
-    const { result, maxBytes } = await hammer(route.path, session, seconds, route.fresh);
-    const errors = result.errors + result.timeouts;
+    const load = await loadFigures(route.path, session, seconds, route.fresh);
     const answer = await describeAnswer(route.path, session);
     const budgets: Record<string, Budget> = {
-      size: check(maxBytes < ANSWER_LIMIT, `answer < ${kib(ANSWER_LIMIT)}`),
-      errors: check(errors === 0 && result.non2xx === 0, '0 errors'),
+      size: check(load.maxBytes < ANSWER_LIMIT, `answer < ${kib(ANSWER_LIMIT)}`),
+      errors: check(load.errors === 0 && load.non2xx === 0, '0 errors'),
     };
     if (route.fast) {
-      budgets.p99 = check(result.latency.p99 < P99_LIMIT_MS, `p99 < ${P99_LIMIT_MS} ms`);
+      budgets.p99 = check(load.p99Ms < P99_LIMIT_MS, `p99 < ${P99_LIMIT_MS} ms`);
     }
-    figures.push({
-      ...empty,
-      requestsPerSecond: result.requests.average,
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      maxBytes,
-      errors,
-      non2xx: result.non2xx,
-      answer,
-      budgets,
-    });
+    figures.push({ ...empty, ...load, answer, budgets });
   }
   return figures;
 }

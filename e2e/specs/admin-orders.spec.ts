@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  DEMO_ADMIN,
-  heading,
-  logIn,
-  navbar,
-  navLink,
-  text,
-  waitForRoute,
-} from '../support/shopper.ts';
+import { DEMO_ADMIN, logIn, navbar, navLink, text, waitForRoute } from '../support/shopper.ts';
 import { productBoughtByNewShopper } from '../support/bought-product.ts';
+import { openDashboardTab } from '../support/dashboard.ts';
 import { useStore } from '../support/store.ts';
 
 const store = useStore();
@@ -29,18 +22,7 @@ test('an admin finds an order by e-mail or id and refunds it; the buyer sees Ref
 
     // The Orders tab, after Analytics: every order, newest first.
     await logIn(page, store.baseUrl, DEMO_ADMIN);
-    await navLink(page, 'Dashboard').click();
-    await waitForRoute(page, store.baseUrl, '/secret-dashboard');
-    await heading(page, 'Admin Dashboard').waitFor();
-    const tabs = page.getByRole('tablist', { name: 'Admin Dashboard' }).getByRole('tab');
-    assert.deepEqual(await tabs.allInnerTexts(), [
-      'Create Product',
-      'Products',
-      'Analytics',
-      'Orders',
-      'Reviews',
-    ]);
-    await page.getByRole('tab', { name: 'Orders', exact: true }).click();
+    await openDashboardTab(page, store.baseUrl, 'Orders');
     await page.getByRole('table', { name: 'All orders, newest first' }).waitFor();
     const row = page.getByRole('row').filter({
       has: page.getByRole('rowheader', { name: `#${short}`, exact: true }),
