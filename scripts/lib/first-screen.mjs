@@ -110,23 +110,26 @@ export function productPageOf(req) {
  * @overload
  * @param {string} url
  * @param {'json'} as
+ * @param {number} timeoutMs
  * @returns {Promise<unknown>}
  */
 /**
  * @overload
  * @param {string} url
  * @param {'text'} as
+ * @param {number} timeoutMs
  * @returns {Promise<string>}
  */
 /**
- * `url`'s answer as JSON or text, within INPUT_TIMEOUT_MS; throws with the URL in the message.
+ * `url`'s answer as JSON or text, within `timeoutMs`; throws with the URL in the message.
  * @param {string} url
  * @param {'json' | 'text'} as
+ * @param {number} timeoutMs
  * @returns {Promise<unknown>}
  */
-async function fetchWithin(url, as) {
+async function fetchWithin(url, as, timeoutMs) {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(INPUT_TIMEOUT_MS) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new Error(`answered ${response.status}`);
     return await (as === 'json' ? response.json() : response.text());
   } catch (error) {
@@ -205,9 +208,10 @@ function evaluateRemote(code, url, shared, shellRequire) {
  * config's, the browser's. Render code runs only from one of those two, the server's own
  * settings. `render(url, page)` resolves to the document's parts, or to null when any of them
  * cannot be had in time: the document then keeps its boot screen, as before, so a remote or an
- * api that is down never holds the store's document.
+ * api that is down never holds the store's document. `inputTimeoutMs` is "in time" (a second).
  * @param {{ shellRoot: string, apiTarget: string, runtimeConfig?: RuntimeConfig,
- *   renderManifestUrl?: string, log?: (line: string) => unknown }} options
+ *   renderManifestUrl?: string, log?: (line: string) => unknown,
+ *   inputTimeoutMs?: number }} options
  * @returns {FirstScreenRender}
  */
 export function createFirstScreen({
@@ -216,6 +220,7 @@ export function createFirstScreen({
   runtimeConfig,
   renderManifestUrl,
   log = console.error,
+  inputTimeoutMs = INPUT_TIMEOUT_MS,
 }) {
   const shellFile = path.join(shellRoot, 'server', 'first-screen.cjs');
   const shellRequire = createRequire(shellFile);
@@ -249,7 +254,9 @@ export function createFirstScreen({
     const manifestUrl = remotes?.[module.FIRST_SCREEN_REMOTE];
     if (typeof manifestUrl !== 'string') throw new Error('No remote for the first screen');
     const sourceUrl = renderManifestUrl ?? manifestUrl;
-    const manifest = /** @type {RemoteManifest} */ (await fetchWithin(sourceUrl, 'json'));
+    const manifest = /** @type {RemoteManifest} */ (
+      await fetchWithin(sourceUrl, 'json', inputTimeoutMs)
+    );
     const base = new URL('.', manifestUrl);
     const source = new URL('.', sourceUrl);
     const routes = manifest.exposes?.find((expose) => expose.name === 'routes');
@@ -279,9 +286,9 @@ export function createFirstScreen({
     // The document links the remote's stylesheets render-blocking, so a stylesheet its origin
     // does not answer would hold the whole page's first paint: such a remote is not drawn.
     const [code] = await Promise.all([
-      fetchWithin(serverUrl, 'text'),
+      fetchWithin(serverUrl, 'text', inputTimeoutMs),
       ...[...styles, ...productChunk.styles].map(({ file }) =>
-        fetchWithin(new URL(file, source).href, 'text'),
+        fetchWithin(new URL(file, source).href, 'text', inputTimeoutMs),
       ),
     ]);
     // The same file as last time is the same module: its components keep their identity.
@@ -295,7 +302,9 @@ export function createFirstScreen({
   });
 
   // The server's own address of the api, never the browser's (`apiBaseUrl` may name another host).
-  const categories = freshFor(() => fetchWithin(`${apiTarget}/api/dropdown/categories`, 'json'));
+  const categories = freshFor(() =>
+    fetchWithin(`${apiTarget}/api/dropdown/categories`, 'json', inputTimeoutMs),
+  );
 
   // One line per cause, not per document: a remote that is down would fill the log.
   /** @type {string | null} */
@@ -379,7 +388,7 @@ export function firstScreenDocuments(options) {
   const productDocument = createProductDocuments({
     apiTarget: options.apiTarget,
     publicOrigin: options.publicOrigin,
-    timeoutMs: INPUT_TIMEOUT_MS,
+    timeoutMs: options.inputTimeoutMs ?? INPUT_TIMEOUT_MS,
     log: options.log,
   });
   return async (req, file) => {

@@ -129,6 +129,11 @@ if (scenario.renders && catalog) {
 }
 const { publicUrl = 'https://shop.example', ...crawlerOptions } = scenario.server ?? {};
 const log = (line) => logs.push(line);
+// The store's second for an input is what a scenario of an api that hangs waits out; the others
+// get longer, as a fresh process's first requests can take a second on a loaded machine.
+const hangs = [scenario.api, ...(scenario.steps ?? []).map((step) => step.set)].some(
+  (change) => change?.mode === 'hang',
+);
 const server = scenario.appServer
   ? await startAppServer('shell', { root, port: 0, apiTarget, publicUrl })
   : await startStaticServer({
@@ -141,6 +146,7 @@ const server = scenario.appServer
         apiTarget,
         publicOrigin: new URL(publicUrl).origin,
         log,
+        inputTimeoutMs: hangs ? undefined : 30_000,
       }),
       makeFile: crawlerFiles({
         apiTarget,
