@@ -28,6 +28,8 @@ import cartRoutes from './cart/routes/cart.ts';
 import couponRoutes from './cart/routes/coupons.ts';
 import devRoutes from './operations/routes/dev.ts';
 import dropdownRoutes from './catalog/routes/dropdown.ts';
+import adminDiscountRoutes from './discounts/routes/admin-discounts.ts';
+import quoteRoutes from './discounts/routes/quote.ts';
 import fileRoutes from './downloads/routes/files.ts';
 import downloadLinkRoutes from './downloads/routes/download-links.ts';
 import previewRoutes from './catalog/routes/previews.ts';
@@ -146,9 +148,12 @@ export async function buildApp(
       await api.register(productReviewRoutes, { prefix: '/products' });
       await api.register(reviewActionRoutes, { prefix: '/reviews' });
       await api.register(adminReviewRoutes, { prefix: '/admin/reviews' });
+      await api.register(adminDiscountRoutes, { prefix: '/admin/discounts' });
       await api.register(searchRoutes, { prefix: '/search' });
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(couponRoutes, { prefix: '/coupons' });
+      // `/cart/quote` and `/coupons/validate`: codes priced against the cart.
+      await api.register(quoteRoutes);
       await api.register(paymentRoutes, { prefix: '/payments' });
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(orderRefundRoutes, { prefix: '/orders' });

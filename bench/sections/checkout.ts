@@ -4,9 +4,11 @@ import { inParallel } from '../../api/test/scale-out/load.ts';
 import { request } from '../lib/http-request.ts';
 import { check, log, median, num, table, type Budget } from '../lib/report.ts';
 import {
+  ADMIN,
   callJson,
   categoryProducts,
   createShoppers,
+  login,
   type ProductView,
   type Session,
 } from '../lib/store-api.ts';
@@ -14,11 +16,16 @@ import {
 export interface CheckoutResult {
   database: Database['kind'];
   shoppers: number;
-  /** Each round's wall time and rate; `seconds` and `ordersPerSecond` are their medians. */
-  rounds: { seconds: number; ordersPerSecond: number }[];
+  /**
+   * Each round's wall time and rate, rounds without and with a discount code taking turns;
+   * `seconds` and `ordersPerSecond` are the medians of the rounds without one.
+   */
+  rounds: { seconds: number; ordersPerSecond: number; withCode: boolean }[];
   completed: number;
   seconds: number;
   ordersPerSecond: number;
+  /** The median of the rounds whose every checkout applied a seller's discount code. */
+  withCodePerSecond: number;
   errors: number;
   firstErrors: string[];
   exactlyOnce: boolean;
@@ -41,10 +48,14 @@ interface Grant {
  * page (a form post from the api's own origin, answered with 303 to the app) and the success
  * page's confirmation.
  */
-export async function purchase(session: Session, product: ProductView): Promise<string> {
+export async function purchase(
+  session: Session,
+  product: ProductView,
+  couponCode: string | null = null,
+): Promise<string> {
   const created = await callJson<{ id: string }>('POST', '/api/payments/create-checkout-session', {
     session,
-    body: { products: [{ id: product.id, quantity: 1 }] },
+    body: { products: [{ id: product.id, quantity: 1 }], couponCode },
   });
   await pay(created.id);
   await confirm(session, created.id);
@@ -75,12 +86,32 @@ const SHOPPERS = 1000;
 const QUICK_SHOPPERS = 200;
 const CONCURRENCY = 50;
 /**
- * The load runs this many times over the same shoppers and the median is reported: one run
- * lasts about five seconds, and on a shared two-core machine single runs of the same code
- * ranged from 170 to 290 orders/s.
+ * The load runs this many times over the same shoppers, without and with a discount code in
+ * turn, and the medians are reported: one run lasts about five seconds, and on a shared two-core
+ * machine single runs of the same code ranged from 170 to 290 orders/s.
  */
-const ROUNDS = 3;
-const QUICK_ROUNDS = 1;
+const ROUNDS = 6;
+const QUICK_ROUNDS = 2;
+/** The code's rounds: a whole-cart percent code any shopper may use any number of times. */
+const CODE_PERCENT = 10;
+const withCode = (round: number) => round % 2 === 1;
+
+/** A seller's code for the rounds that apply one, made through the admin's route. */
+async function createCode(): Promise<string> {
+  const admin = await login(ADMIN.email, ADMIN.password);
+  const code = `BENCH-${randomBytes(4).toString('hex').toUpperCase()}`;
+  await callJson('POST', '/api/admin/discounts', {
+    session: admin,
+    body: { code, kind: 'percent', value: CODE_PERCENT, maxUsesPerCustomer: null },
+  });
+  return code;
+}
+
+/** What a one-unit order of `product` charges in cents, with the rounds' code or without. */
+const chargedCents = (product: ProductView, round: number) => {
+  const cents = Math.round(product.price * 100);
+  return withCode(round) ? cents - Math.round((cents * CODE_PERCENT) / 100) : cents;
+};
 
 /**
  * Completed orders per second with 50 purchases in flight, the median of several rounds (in
@@ -96,22 +127,25 @@ export async function runCheckoutSection(
   if (products.length === 0) throw new Error('No products to buy');
   log(`checkout ${database.kind}: creating ${shopperCount} shoppers`);
   const shoppers = await createShoppers(shopperCount, `ck-${randomBytes(3).toString('hex')}`);
+  const code = await createCode();
   const productOf = (index: number, round: number) => products[(index + round) % products.length]!;
 
   let completed = 0;
   const errors: string[] = [];
   const sessions: { shopper: number; id: string }[] = [];
-  const runs: { seconds: number; ordersPerSecond: number }[] = [];
+  const runs: CheckoutResult['rounds'] = [];
   for (let round = 0; round < rounds; round += 1) {
     log(
       `checkout ${database.kind}: round ${round + 1}/${rounds}, ` +
-        `${shopperCount} purchases, ${CONCURRENCY} at a time`,
+        `${shopperCount} purchases${withCode(round) ? ` with ${code}` : ''}, ` +
+        `${CONCURRENCY} at a time`,
     );
     let done = 0;
     const started = performance.now();
     await inParallel(shoppers, CONCURRENCY, async (shopper, index) => {
       try {
-        sessions.push({ shopper: index, id: await purchase(shopper, productOf(index, round)) });
+        const id = await purchase(shopper, productOf(index, round), withCode(round) ? code : null);
+        sessions.push({ shopper: index, id });
         done += 1;
       } catch (error) {
         errors.push((error as Error).message);
@@ -119,7 +153,7 @@ export async function runCheckoutSection(
     });
     const seconds = (performance.now() - started) / 1000;
     completed += done;
-    runs.push({ seconds, ordersPerSecond: done / seconds });
+    runs.push({ seconds, ordersPerSecond: done / seconds, withCode: withCode(round) });
   }
 
   // Replays: a second Pay and two more confirmations of every session, 50 at a time.
@@ -134,7 +168,7 @@ export async function runCheckoutSection(
     }
   });
 
-  // Exactly once: every shopper has one completed order per round at the product's price, and
+  // Exactly once: every shopper has one completed order per round at what it charged, and
   // each product's grant holds its downloads once for every time it was bought.
   const mismatches: string[] = [];
   let totalCents = 0;
@@ -146,7 +180,7 @@ export async function runCheckoutSection(
       const entry = bought.get(product.id) ?? { product, times: 0 };
       entry.times += 1;
       bought.set(product.id, entry);
-      expectedCents += Math.round(product.price * 100);
+      expectedCents += chargedCents(product, round);
     }
     // A shopper places at most a few orders here: the first page (50) holds them all.
     const { orders } = await callJson<{ orders: OrderView[] }>('GET', '/api/orders', {
@@ -173,7 +207,11 @@ export async function runCheckoutSection(
   });
   if (totalCents !== expectedCents)
     mismatches.push(`orders total ${totalCents / 100}, prices sum to ${expectedCents / 100}`);
-  const ordersPerSecond = median(runs.map((run) => run.ordersPerSecond));
+  const plain = runs.filter((run) => !run.withCode);
+  const ordersPerSecond = median(plain.map((run) => run.ordersPerSecond));
+  const withCodePerSecond = median(
+    runs.filter((run) => run.withCode).map((run) => run.ordersPerSecond),
+  );
   const budgets: Record<string, Budget> = {
     errors: check(errors.length === 0, '0 errors'),
     exactlyOnce: check(mismatches.length === 0, 'exactly once'),
@@ -181,14 +219,16 @@ export async function runCheckoutSection(
       database.kind === 'postgres' ? ordersPerSecond >= 200 : null,
       '>= 200 orders/s (pg)',
     ),
+    code: check(withCodePerSecond >= 0.9 * ordersPerSecond, 'with a code >= 0.9x without'),
   };
   return {
     database: database.kind,
     shoppers: shopperCount,
     rounds: runs,
     completed,
-    seconds: median(runs.map((run) => run.seconds)),
+    seconds: median(plain.map((run) => run.seconds)),
     ordersPerSecond,
+    withCodePerSecond,
     errors: errors.length,
     firstErrors: [...new Set(errors)].slice(0, 3),
     exactlyOnce: mismatches.length === 0,
@@ -202,13 +242,26 @@ export function checkoutTable(results: CheckoutResult[]): string {
     `Checkout load (one session per shopper: create -> Pay -> confirm, ${CONCURRENCY} at once; ` +
       'median of the rounds)',
     [
-      ['db', 'orders', 'seconds', 'orders/s', 'each round', 'errors', 'exactly once', 'budgets'],
+      [
+        'db',
+        'orders',
+        'seconds',
+        'orders/s',
+        'with a code',
+        'each round (* code)',
+        'errors',
+        'exactly once',
+        'budgets',
+      ],
       ...results.map((result) => [
         result.database,
         `${result.completed}/${result.shoppers * result.rounds.length}`,
         num(result.seconds, 1),
         num(result.ordersPerSecond, 1),
-        result.rounds.map((round) => num(round.ordersPerSecond, 0)).join(', '),
+        num(result.withCodePerSecond, 1),
+        result.rounds
+          .map((round) => `${num(round.ordersPerSecond, 0)}${round.withCode ? '*' : ''}`)
+          .join(', '),
         String(result.errors),
         result.exactlyOnce ? 'yes' : `NO (${result.mismatches.length})`,
         Object.values(result.budgets)

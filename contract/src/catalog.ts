@@ -62,26 +62,33 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** Dollars (a number or a numeric string) to integer cents: > 0, at most 2 decimals. */
-export const price = z.unknown().transform((raw, ctx) => {
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  if (raw === undefined || raw === null || raw === '') return fail('Price is required');
-  const value =
-    typeof raw === 'number'
-      ? raw
-      : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)
-        ? Number(raw)
-        : Number.NaN;
-  if (!Number.isFinite(value)) return fail('Price must be a number');
-  if (value <= 0) return fail('Price must be greater than 0');
-  const cents = Math.round(value * 100);
-  if (Math.abs(cents - value * 100) > 1e-6) return fail('Price can have at most 2 decimals');
-  if (cents > MAX_PRICE_CENTS) return fail('Price is too high');
-  return cents;
-});
+/**
+ * Dollars (a number or a numeric string) to integer cents, at most 2 decimals: above 0, or at
+ * least 0 with `allowZero`. Messages name the field (`label`).
+ */
+export const money = (label: string, { allowZero = false } = {}) =>
+  z.unknown().transform((raw, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (raw === undefined || raw === null || raw === '') return fail(`${label} is required`);
+    const value =
+      typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)
+          ? Number(raw)
+          : Number.NaN;
+    if (!Number.isFinite(value)) return fail(`${label} must be a number`);
+    if (allowZero ? value < 0 : value <= 0)
+      return fail(`${label} must be ${allowZero ? 'at least 0' : 'greater than 0'}`);
+    const cents = Math.round(value * 100);
+    if (Math.abs(cents - value * 100) > 1e-6) return fail(`${label} can have at most 2 decimals`);
+    if (cents > MAX_PRICE_CENTS) return fail(`${label} is too high`);
+    return cents;
+  });
+
+export const price = money('Price');
 
 /** Preview images a product shows on its page; the first is its card's. */
 export const MAX_PREVIEW_IMAGES = 8;

@@ -91,6 +91,7 @@ export const orderItem = z.object({
   name: z.string().meta({ description: 'As bought' }),
   quantity: integer,
   price: dollars.meta({ description: 'Unit price as bought' }),
+  discount: dollars.meta({ description: "The line's share of the order's discount (all units)" }),
   preview_image_url: z.string(),
 });
 

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import {
   addToCart,
-  cartLink,
   dollars,
   openProduct,
   parseDollars,
@@ -21,29 +19,9 @@ import {
   waitForRoute,
 } from '../support/shopper.ts';
 import { useStore } from '../support/store.ts';
+import { openCart, proceedToHostedPage, summaryValue } from '../support/cart.ts';
 
 const store = useStore();
-
-const HOSTED_PAGE = /\/api\/payments\/local-checkout\/[^/?#]+$/;
-
-/** The value next to a label in the cart's order summary. */
-function summaryValue(page: Page, label: string): Locator {
-  return page
-    .getByRole('region', { name: 'Order summary' })
-    .locator('dl > div')
-    .filter({ has: page.getByText(label, { exact: true }) })
-    .locator('dd');
-}
-
-async function openCart(page: Page): Promise<void> {
-  await cartLink(page).click();
-  await waitForRoute(page, store.baseUrl, '/cart');
-}
-
-async function proceedToHostedPage(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
-  await page.waitForURL(HOSTED_PAGE);
-}
 
 test('a shopper applies the welcome coupon, pays on the hosted page and sees the order', (t) =>
   store.journey(t, async (page) => {
@@ -54,7 +32,7 @@ test('a shopper applies the welcome coupon, pays on the hosted page and sees the
       await waitForCartCount(page, index + 1);
     }
 
-    await openCart(page);
+    await openCart(page, store.baseUrl);
     await heading(page, 'Your Cart').waitFor();
     const lines = page.getByTestId('cart-line');
     assert.equal(await lines.count(), products.length);
@@ -146,7 +124,7 @@ test('cancelling on the hosted page keeps the cart', (t) =>
     await addToCart(await openProduct(page, store.baseUrl, SEEDED.monoCodeFont));
     await waitForCartCount(page, 1);
 
-    await openCart(page);
+    await openCart(page, store.baseUrl);
     await proceedToHostedPage(page);
     await page.getByRole('row').filter({ hasText: SEEDED.monoCodeFont.name }).waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -157,7 +135,7 @@ test('cancelling on the hosted page keeps the cart', (t) =>
     await page.getByRole('link', { name: 'Return to Shop', exact: true }).waitFor();
 
     await waitForCartCount(page, 1);
-    await openCart(page);
+    await openCart(page, store.baseUrl);
     await heading(page, 'Your Cart').waitFor();
     const line = page.getByTestId('cart-line');
     assert.equal(await line.count(), 1);
@@ -170,7 +148,7 @@ test('an empty cart invites to shop; a success page without a session says so', 
     await createVerifiedAccount(store.apiUrl, account);
     await logIn(page, store.baseUrl, account);
 
-    await openCart(page);
+    await openCart(page, store.baseUrl);
     await heading(page, 'Your cart is empty').waitFor();
     await page.getByRole('link', { name: 'Start Shopping', exact: true }).click();
     await waitForRoute(page, store.baseUrl, '/');

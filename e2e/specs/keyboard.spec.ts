@@ -10,6 +10,7 @@ import {
   tabTo,
 } from '../support/keyboard.ts';
 import { waitUntilSettled } from '../support/screens.ts';
+import { DASHBOARD_TABS } from '../support/dashboard.ts';
 import { DEMO_ADMIN, DEMO_SHOPPER, heading, logIn, navbar, navLink } from '../support/shopper.ts';
 import { useStore } from '../support/store.ts';
 import { arrangeOrderAndCartLine } from '../support/visit-as.ts';
@@ -165,7 +166,7 @@ test('an admin uses the dashboard tabs, the edit form and the delete confirmatio
     await page.goto(store.url('/secret-dashboard'));
     await heading(page, 'Create New Product').waitFor();
     let stops = await checkEveryFocusRing(page);
-    await checkTabs(page, ['Create Product', 'Products', 'Analytics', 'Orders', 'Reviews']);
+    await checkTabs(page, DASHBOARD_TABS);
     await page
       .getByRole('table', { name: 'All reviews, newest first' })
       .or(page.getByText('No reviews yet', { exact: true }))
@@ -174,6 +175,15 @@ test('an admin uses the dashboard tabs, the edit form and the delete confirmatio
     stops += await checkEveryFocusRing(page);
 
     await tabTo(page.getByRole('tab', { name: 'Reviews', exact: true }), { backwards: true });
+    await page.keyboard.press('ArrowLeft');
+    await page
+      .getByRole('table', { name: 'All discount codes, newest first' })
+      .or(page.getByText('No discount codes yet', { exact: true }))
+      .waitFor();
+    await waitUntilSettled(page);
+    stops += await checkEveryFocusRing(page);
+
+    await tabTo(page.getByRole('tab', { name: 'Discounts', exact: true }), { backwards: true });
     await page.keyboard.press('ArrowLeft');
     await page
       .getByRole('table', { name: 'All orders, newest first' })

@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { heading, navLink, waitForRoute } from './shopper.ts';
 
 /** The admin dashboard's tabs, in their order. */
-export const DASHBOARD_TABS = ['Create Product', 'Products', 'Analytics', 'Orders', 'Reviews'];
+export const DASHBOARD_TABS = [
+  'Create Product',
+  'Products',
+  'Analytics',
+  'Orders',
+  'Discounts',
+  'Reviews',
+];
 
 /**
  * From any page of a signed-in admin: the navbar's Dashboard link, the tab list checked whole,

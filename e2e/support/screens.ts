@@ -305,6 +305,25 @@ function allScreens(paidSessionId: string): Screen[] {
         .or(page.getByText('No orders yet', { exact: true }))
         .waitFor();
     }),
+    screen('/secret-dashboard', 'Discounts', '/secret-dashboard', ['admin'], async (page) => {
+      await openTab(page, 'Admin Dashboard', 'Discounts');
+      await page
+        .getByRole('table', { name: 'All discount codes, newest first' })
+        .or(page.getByText('No discount codes yet', { exact: true }))
+        .waitFor();
+    }),
+    screen(
+      '/secret-dashboard',
+      'New discount code',
+      '/secret-dashboard',
+      ['admin'],
+      async (page) => {
+        await openTab(page, 'Admin Dashboard', 'Discounts');
+        await page.getByRole('button', { name: 'New discount code', exact: true }).click();
+        await page.getByRole('dialog', { name: 'New discount code', exact: true }).waitFor();
+        await waitUntilSettled(page);
+      },
+    ),
     screen('/secret-dashboard', 'Reviews', '/secret-dashboard', ['admin'], async (page) => {
       await openTab(page, 'Admin Dashboard', 'Reviews');
       await page

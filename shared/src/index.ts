@@ -35,21 +35,21 @@ export {
   cartCleared,
   cartSlice,
   couponApplied,
+  couponRefused,
   couponRemoved,
   selectCoupon,
+  selectCouponRefusal,
   type CartState,
 } from './cart/cart-slice';
 export {
   selectCartCount,
   selectCartItems,
   selectCartStatus,
-  selectCartTotals,
   type CartStatus,
 } from './cart/cart-selectors';
 export { cartApi, cartReplaced } from './cart/cart-api';
 export { useCartLoader } from './cart/use-cart-loader';
-export { computeTotals } from './cart/cart-totals';
-export type { CartTotals } from './cart/cart-types';
+export type { AppliedCoupon, CouponRefusal } from './cart/cart-types';
 export {
   isRuntimeConfig,
   REMOTE_KEYS,
@@ -94,7 +94,12 @@ export * from './router';
 export * from './store/toolkit';
 export { catalogChanged, ordersChanged, storeApi } from './api/store-api';
 export { selectCategories, useCategories } from './catalog/categories';
-export type { ApiCall, ApiFailure, FailureOptions } from './api/axios-base-query';
+export {
+  failureMessage,
+  type ApiCall,
+  type ApiFailure,
+  type FailureOptions,
+} from './api/axios-base-query';
 export {
   cursorPages,
   FIRST_PAGE,

@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { orders } from '../db/schema.ts';
+import { discountCodes, orders } from '../db/schema.ts';
+import { codeUsage, limitRefusal, stateRefusal } from '../discounts/redeem.ts';
 
 // Every write to the `orders` table is in this module: checkout creates an order, a provider
 // links its session, an order ends completed or failed exactly once, and a completed order is
@@ -19,10 +20,17 @@ export interface NewOrder {
   discountCents: number;
   totalCents: number;
   couponId: string | null;
+  /** A seller's discount code (`couponId` is a customer's own coupon); one of them at most. */
+  discountCodeId: string | null;
+  /** The code as stored, either kind. */
   couponCode: string | null;
+  /** Percent codes only. */
   discountPercentage: number | null;
   provider: 'local' | 'stripe';
-  /** JSON of `[{product_id, name, unit_price_cents, quantity, preview_image_key}]`. */
+  /**
+   * JSON of `[{product_id, name, unit_price_cents, quantity, discount_cents,
+   * preview_image_key}]`; the lines' `discount_cents` add up to `discountCents`.
+   */
   lines: string;
 }
 
@@ -35,22 +43,24 @@ export const insertOrder = preparedStatement<{ id: string }, Record<keyof NewOrd
   'order_insert',
   sql`with created as (
     insert into orders (user_id, subtotal_cents, discount_cents, total_cents, coupon_id,
-      coupon_code, discount_percentage, provider)
+      discount_code_id, coupon_code, discount_percentage, provider)
     select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('subtotalCents')}::int,
       ${sql.placeholder('discountCents')}::int, ${sql.placeholder('totalCents')}::int,
-      ${sql.placeholder('couponId')}::uuid, ${sql.placeholder('couponCode')}::text,
-      ${sql.placeholder('discountPercentage')}::int, ${sql.placeholder('provider')}::text
+      ${sql.placeholder('couponId')}::uuid, ${sql.placeholder('discountCodeId')}::uuid,
+      ${sql.placeholder('couponCode')}::text, ${sql.placeholder('discountPercentage')}::int,
+      ${sql.placeholder('provider')}::text
     where ${sql.placeholder('couponId')}::uuid is null or exists (
       select 1 from coupons
       where id = ${sql.placeholder('couponId')}::uuid and consumed_at is null)
     returning id
   ), items as (
     insert into order_items (order_id, product_id, name, unit_price_cents, quantity,
-      preview_image_key)
+      discount_cents, preview_image_key)
     select created.id, line.product_id, line.name, line.unit_price_cents, line.quantity,
-      line.preview_image_key
+      line.discount_cents, line.preview_image_key
     from created, jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as line(
-      product_id uuid, name text, unit_price_cents int, quantity int, preview_image_key text)
+      product_id uuid, name text, unit_price_cents int, quantity int, discount_cents int,
+      preview_image_key text)
   )
   select id from created`,
 );
@@ -72,6 +82,44 @@ export function insertOrderUsingCoupon(db: Db, order: NewOrder): Promise<{ id: s
     await lockBuyer(tx, { userId: order.userId });
     const [created] = await insertOrder(tx, order);
     return created ?? null;
+  });
+}
+
+/** What `insertOrderUsingDiscountCode` did: the order, or why not. */
+export type CodeInsert =
+  | { order: { id: string } }
+  /** The customer has an open checkout with the code: it must end first. */
+  | { held: true }
+  /** The code was deleted, paused, has ended or reached a limit since it was checked. */
+  | { refusal: 'gone' | string };
+
+/**
+ * `insertOrder` for an order with a seller's discount code, in one transaction that locks the
+ * code's row first (`for update`): checkouts with the code count its uses one after the other,
+ * so two carts racing for its last use cannot both get it. The code is checked again under the
+ * lock (an admin may have paused it since), then its uses (`discounts/redeem.ts`); an open
+ * checkout of the same customer with the code is `held` (one open checkout per customer and
+ * code, as for coupons).
+ */
+export function insertOrderUsingDiscountCode(db: Db, order: NewOrder): Promise<CodeInsert> {
+  const codeId = order.discountCodeId;
+  if (!codeId) throw new Error('insertOrderUsingDiscountCode needs a discount code');
+  return db.transaction(async (tx) => {
+    const [code] = await tx
+      .select()
+      .from(discountCodes)
+      .where(and(eq(discountCodes.id, codeId), isNull(discountCodes.deletedAt)))
+      .for('update');
+    if (!code) return { refusal: 'gone' };
+    const refusal = stateRefusal(code, new Date());
+    if (refusal) return { refusal };
+    const usage = await codeUsage(tx, code, order.userId);
+    if (usage.held) return { held: true };
+    const overLimit = limitRefusal(code, usage);
+    if (overLimit) return { refusal: overLimit };
+    const [created] = await insertOrder(tx, order);
+    if (!created) throw new Error('order insert returned nothing');
+    return { order: created };
   });
 }
 

@@ -154,6 +154,7 @@ export function createOrderService(deps: OrderDeps) {
           name: item.name,
           quantity: item.quantity,
           price: centsToDollars(item.unitPriceCents),
+          discount: centsToDollars(item.discountCents),
           preview_image_url: previewUrl(config.publicFilesUrl, item.previewImageKey),
         })),
     }));

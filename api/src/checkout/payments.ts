@@ -6,6 +6,8 @@ import { orders, products, type Order, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
 import type { CouponService } from '../cart/coupons.ts';
+import { discountLabel, redeemCode, USED_UP, type Redemption } from '../discounts/redeem.ts';
+import { priceLines } from '../pricing/quote.ts';
 import type { OrderService } from './orders.ts';
 import type { PaymentEvent, RefundService } from './refunds.ts';
 import { centsToDollars } from '../lib/money.ts';
@@ -13,6 +15,7 @@ import {
   failOrphanOrders,
   insertOrder,
   insertOrderUsingCoupon,
+  insertOrderUsingDiscountCode,
   recordSessionStatement,
   type NewOrder,
 } from './order-writes.ts';
@@ -31,6 +34,14 @@ const ORPHAN_AFTER_MS = 60 * 60 * 1000;
 const COUPON_ROUNDS = 3;
 
 const couponInUse = () => new HttpError(409, 'Coupon already in use in another checkout');
+
+/**
+ * A $0 order (a 100% code) has nothing to pay: it completes without the provider, under a
+ * session id of its own that no provider could have issued (theirs are `cs_...`).
+ */
+const FREE_SESSION_PREFIX = 'free_';
+const isFree = (order: Pick<Order, 'providerSessionId' | 'totalCents'>) =>
+  order.totalCents === 0 && !!order.providerSessionId?.startsWith(FREE_SESSION_PREFIX);
 
 export interface CheckoutInput {
   products: { id: string; quantity: number }[];
@@ -86,6 +97,7 @@ export function createPaymentService(deps: PaymentDeps) {
       id: products.id,
       name: products.name,
       priceCents: products.priceCents,
+      categoryId: products.categoryId,
       previewImageKey: products.previewImageKey,
     })
     .from(products)
@@ -103,6 +115,18 @@ export function createPaymentService(deps: PaymentDeps) {
     .from(orders)
     .where(and(eq(orders.couponId, sql.placeholder('couponId')), eq(orders.status, 'pending')))
     .prepare('order_pending_with_coupon');
+  // The customer's own only: another customer's checkout with the code is never ended.
+  const pendingWithCode = db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.discountCodeId, sql.placeholder('codeId')),
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.status, 'pending'),
+      ),
+    )
+    .prepare('order_pending_with_code');
   const recordSession = recordSessionStatement(db);
 
   function mergeLines(lines: CheckoutInput['products']): Map<string, number> {
@@ -116,7 +140,11 @@ export function createPaymentService(deps: PaymentDeps) {
     return merged;
   }
 
-  /** Prices come from the database; whatever the client says a product costs is ignored. */
+  /**
+   * Prices come from the database; whatever the client says a product costs is ignored. The
+   * code is resolved and applied as the cart's quote applies it (`discounts/redeem.ts`,
+   * `pricing/quote.ts`), so checkout charges what the quote showed, to the cent.
+   */
   async function createCheckoutSession(user: User, input: CheckoutInput): Promise<CheckoutAnswer> {
     const quantities = mergeLines(input.products);
     const ids = [...quantities.keys()];
@@ -127,39 +155,50 @@ export function createPaymentService(deps: PaymentDeps) {
         productIds: missing,
       });
     }
-    const coupon = input.couponCode ? await deps.coupons.usable(user.id, input.couponCode) : null;
+    const redemption = input.couponCode
+      ? await redeemCode(db, deps.coupons.ownCoupon, user.id, input.couponCode)
+      : null;
 
     const lines = ids.map((id) => {
       const row = rows.find((candidate) => candidate.id === id)!;
       return { ...row, quantity: quantities.get(id)! };
     });
-    const subtotal = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-    const discount = coupon ? Math.round((subtotal * coupon.discountPercentage) / 100) : 0;
-    const total = subtotal - discount;
+    const figures = priceLines(
+      lines.map((line) => ({
+        productId: line.id,
+        categoryId: line.categoryId,
+        unitPriceCents: line.priceCents,
+        quantity: line.quantity,
+      })),
+      redemption?.rule ?? null,
+    );
+    const { subtotalCents: subtotal, discountCents: discount, totalCents: total } = figures;
 
     const newOrder: NewOrder = {
       userId: user.id,
       subtotalCents: subtotal,
       discountCents: discount,
       totalCents: total,
-      couponId: coupon?.id ?? null,
-      couponCode: coupon?.code ?? null,
-      discountPercentage: coupon?.discountPercentage ?? null,
+      couponId: redemption?.coupon?.id ?? null,
+      discountCodeId: redemption?.discountCode?.id ?? null,
+      couponCode: redemption?.code ?? null,
+      discountPercentage:
+        redemption?.rule.kind === 'percent' ? (redemption.rule.percentOff ?? null) : null,
       provider: provider.name,
       lines: JSON.stringify(
-        lines.map((line) => ({
+        lines.map((line, index) => ({
           product_id: line.id,
           name: line.name,
           unit_price_cents: line.priceCents,
           quantity: line.quantity,
+          discount_cents: figures.lines[index]!.discountCents,
           preview_image_key: line.previewImageKey,
         })),
       ),
     };
-    const order = coupon
-      ? await insertHoldingCoupon(newOrder, coupon.id)
-      : (await insertOrder(db, newOrder))[0];
-    if (!order) throw new Error('order insert returned nothing');
+    const order = await insertNewOrder(newOrder, redemption);
+
+    if (total === 0) return completeFree(order.id);
 
     let session;
     try {
@@ -175,7 +214,9 @@ export function createPaymentService(deps: PaymentDeps) {
         amountSubtotal: subtotal,
         amountDiscount: discount,
         amountTotal: total,
-        coupon: coupon ? { code: coupon.code, percentOff: coupon.discountPercentage } : null,
+        coupon: redemption
+          ? { code: redemption.code, label: discountLabel(redemption, discount) }
+          : null,
       });
     } catch (error) {
       log.error({ err: error, orderId: order.id }, 'creating the payment session failed');
@@ -197,6 +238,48 @@ export function createPaymentService(deps: PaymentDeps) {
       : { id: session.id, url: session.url, totalAmount };
   }
 
+  async function insertNewOrder(newOrder: NewOrder, redemption: Redemption | null) {
+    if (redemption?.coupon) return insertHoldingCoupon(newOrder, redemption.coupon.id);
+    if (redemption?.discountCode) return insertHoldingCode(newOrder);
+    const [order] = await insertOrder(db, newOrder);
+    if (!order) throw new Error('order insert returned nothing');
+    return order;
+  }
+
+  /**
+   * A $0 order completes here, without the provider: its session id is stored first, so should
+   * the completion fail, the success page or the sweep completes it (`settle`). The answer
+   * sends the shopper straight to the success page, which confirms it as any other.
+   */
+  async function completeFree(orderId: string): Promise<CheckoutAnswer> {
+    const sessionId = `${FREE_SESSION_PREFIX}${orderId}`;
+    await recordSession.execute({ sessionId, orderId });
+    await deps.orders.complete({ id: orderId, totalCents: 0 }, null);
+    return { id: sessionId, url: `/purchase-success?session_id=${sessionId}`, totalAmount: 0 };
+  }
+
+  /**
+   * A seller's code: inserted under the code's row lock with its uses counted
+   * (`insertOrderUsingDiscountCode`); the customer's own open checkout with the code is ended
+   * first, as for a coupon. The loser of a race for the last use gets 409.
+   */
+  async function insertHoldingCode(newOrder: NewOrder) {
+    for (let round = 1; ; round += 1) {
+      const outcome = await insertOrderUsingDiscountCode(db, newOrder);
+      if ('order' in outcome) return outcome.order;
+      if ('refusal' in outcome) {
+        if (outcome.refusal === 'gone') throw new HttpError(404, 'Coupon not found');
+        throw new HttpError(outcome.refusal === USED_UP ? 409 : 400, outcome.refusal);
+      }
+      if (round === COUPON_ROUNDS) throw couponInUse();
+      const [holder] = await pendingWithCode.execute({
+        codeId: newOrder.discountCodeId,
+        userId: newOrder.userId,
+      });
+      await endCheckoutHolding(holder);
+    }
+  }
+
   /**
    * A coupon is held by one open checkout at most: the order is inserted once the checkout that
    * held the coupon has ended at the provider. A coupon consumed meanwhile (the earlier
@@ -212,18 +295,23 @@ export function createPaymentService(deps: PaymentDeps) {
         if (!isUniqueViolation(error)) throw error;
         if (round === COUPON_ROUNDS) throw couponInUse();
       }
-      await endCheckoutHolding(couponId);
+      const [holder] = await pendingWithCoupon.execute({ couponId });
+      await endCheckoutHolding(holder);
     }
   }
 
   /**
-   * Ends the pending order that holds the coupon: its session is expired at the provider and
-   * the order failed, or, when the provider says it was paid, the order completes and the
-   * coupon stays with it (409).
+   * Ends the pending order that holds the coupon or code: its session is expired at the
+   * provider and the order failed, or, when the provider says it was paid, the order completes
+   * and the coupon or code stays with it (409). A $0 order was never the provider's: it
+   * completes.
    */
-  async function endCheckoutHolding(couponId: string): Promise<void> {
-    const [holder] = await pendingWithCoupon.execute({ couponId });
+  async function endCheckoutHolding(holder: Order | undefined): Promise<void> {
     if (!holder) return;
+    if (isFree(holder)) {
+      await settle(holder);
+      throw couponInUse();
+    }
     if (!holder.providerSessionId) {
       // Being opened right now; one whose provider call died is abandoned after the hour.
       if (Date.now() - holder.createdAt.getTime() < ORPHAN_AFTER_MS) throw couponInUse();
@@ -268,6 +356,10 @@ export function createPaymentService(deps: PaymentDeps) {
     // Refunded and disputed orders were paid: to the success page they are completed.
     if (order.status !== 'pending') return 'completed';
     if (!order.providerSessionId) return 'pending';
+    if (isFree(order)) {
+      await deps.orders.complete(order, null);
+      return 'completed';
+    }
     let session;
     try {
       session =
@@ -360,7 +452,8 @@ export function createPaymentService(deps: PaymentDeps) {
 
   /**
    * Reconciles orders left pending (a success page that never loaded, a lost webhook, a
-   * crash): asks the provider about each and completes or fails it.
+   * crash): asks the provider about each and completes or fails it. A $0 order left pending
+   * completes without asking (`settle`).
    */
   async function sweep() {
     const result = { completed: 0, failed: 0, pending: 0 };

@@ -207,6 +207,15 @@ export function createRefundService(deps: RefundDeps) {
    * instances).
    */
   function providerRefund(order: Order, attempt: number): Promise<ProviderRefund> {
+    // A $0 order (a 100% code) never went through the provider: nothing to give back there.
+    if (order.totalCents === 0) {
+      return Promise.resolve({
+        id: null,
+        paymentIntentId: null,
+        amountCents: 0,
+        status: 'succeeded',
+      });
+    }
     const key = `${order.id}:${attempt}`;
     let call = inFlight.get(key);
     if (!call) {

@@ -243,6 +243,65 @@ export const coupons = pgTable(
   ],
 );
 
+/**
+ * A seller's discount code (the dashboard's Discounts): percent or amount off, for the whole cart
+ * or for named products and categories, within dates, a minimum and use limits. `code` is stored
+ * upper-cased, so its unique index ignores case; a deleted code frees its name and keeps its rows
+ * for the orders that used it.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    /** Both null: the whole cart; otherwise the lines of these products or categories. */
+    productIds: uuid('product_ids').array(),
+    categoryIds: uuid('category_ids').array(),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    startsAt: timestamptz('starts_at'),
+    endsAt: timestamptz('ends_at'),
+    /** Open and completed checkouts together (null: no limit). */
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer').default(1),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_key')
+      .on(t.code)
+      .where(sql`${t.deletedAt} is null`),
+    // The admin's search by the start of a code.
+    index('discount_codes_code_prefix_idx')
+      .on(t.code.op('text_pattern_ops'))
+      .where(sql`${t.deletedAt} is null`),
+    index('discount_codes_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    check(
+      'discount_codes_value',
+      sql`(${t.kind} = 'percent' and ${t.percentOff} between 1 and 100 and ${t.amountOffCents} is null)
+        or (${t.kind} = 'amount' and ${t.amountOffCents} > 0 and ${t.percentOff} is null)`,
+    ),
+    check('discount_codes_min_subtotal', sql`${t.minSubtotalCents} >= 0`),
+    check(
+      'discount_codes_dates',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
+    check('discount_codes_max_uses', sql`${t.maxUses} is null or ${t.maxUses} >= 1`),
+    check(
+      'discount_codes_max_uses_per_customer',
+      sql`${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} >= 1`,
+    ),
+  ],
+);
+
+export type DiscountCode = typeof discountCodes.$inferSelect;
+
 export const orders = pgTable(
   'orders',
   {
@@ -261,6 +320,8 @@ export const orders = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
     discountPercentage: integer('discount_percentage'),
+    /** The seller's discount code the order used (a customer's own coupon is `coupon_id`). */
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id),
     provider: text('provider', { enum: ['local', 'stripe'] }).notNull(),
     /** Null only between the order insert and the provider's answer. */
     providerSessionId: text('provider_session_id').unique(),
@@ -289,6 +350,10 @@ export const orders = pgTable(
     uniqueIndex('orders_one_pending_per_coupon')
       .on(t.couponId)
       .where(sql`${t.status} = 'pending'`),
+    // A code's uses and revenue, and its use limits at checkout.
+    index('orders_discount_code_idx')
+      .on(t.discountCodeId, t.userId)
+      .where(sql`${t.discountCodeId} is not null`),
     // Analytics: revenue per day over completed orders.
     index('orders_completed_at_idx')
       .on(t.completedAt)
@@ -336,6 +401,8 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The line's share of the order's discount; the order's lines add up to its discount. */
+    discountCents: integer('discount_cents').notNull().default(0),
     /** Storage key of the preview at purchase time (files outlive soft-deleted products). */
     previewImageKey: text('preview_image_key'),
     createdAt: createdAt(),
@@ -343,6 +410,10 @@ export const orderItems = pgTable(
   (t) => [
     uniqueIndex('order_items_order_product_unique').on(t.orderId, t.productId),
     check('order_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+    check(
+      'order_items_discount_range',
+      sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
+    ),
   ],
 );
 

@@ -9,6 +9,8 @@ import { createCartService, type CartService } from '../cart/cart.ts';
 import { createCatalogService, type CatalogService } from '../catalog/categories.ts';
 import { issueWelcomeCoupon } from '../cart/coupon-ledger.ts';
 import { createCouponService, type CouponService } from '../cart/coupons.ts';
+import { createCartQuotes, type CartQuotes } from '../discounts/cart-quote.ts';
+import { createDiscountAdmin, type DiscountAdmin } from '../discounts/discount-admin.ts';
 import { createDownloadService, type DownloadService } from '../downloads/downloads.ts';
 import type { JwtKeys } from '../accounts/jwt-keys.ts';
 import { Jobs } from '../infrastructure/jobs/boss.ts';
@@ -81,6 +83,10 @@ export interface Services {
   searchPages: ResponseCache;
   cart: CartService;
   coupons: CouponService;
+  /** The admin's discount codes. */
+  discounts: DiscountAdmin;
+  /** The cart priced with a code, as checkout prices it (the quote and the coupon box). */
+  quotes: CartQuotes;
   orders: OrderService;
   payments: PaymentService;
   /** Admin refunds, and the provider's refund and dispute events. */
@@ -183,6 +189,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     );
     const cart = createCartService(app.db, config);
     const coupons = createCouponService(app.db);
+    const discounts = createDiscountAdmin({ db: app.db, cursors });
+    const quotes = createCartQuotes(app.db);
     const backgroundMail = new BackgroundMailer(mailer, app.log);
     const orders = createOrderService({
       db: app.db,
@@ -263,6 +271,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       }),
       cart,
       coupons,
+      discounts,
+      quotes,
       orders,
       payments,
       refunds,

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { localCheckoutSessions, orders, purchasedProducts } from '../../src/db/schema.ts';
+import {
+  discountCodes,
+  localCheckoutSessions,
+  orderItems,
+  orders,
+  products,
+  purchasedProducts,
+} from '../../src/db/schema.ts';
 import { signLocalWebhook } from '../../src/checkout/providers/local.ts';
 import { signedInUser } from './accounts.ts';
 import { adminClient, createCatalog, createProduct, type ProductJson } from './catalog.ts';
@@ -128,4 +136,62 @@ export async function buy(
   const paid = await pressButton(app, session.id, 'pay');
   assert.equal(paid.statusCode, 303, paid.body);
   return orderOf(app, session.id);
+}
+
+type DiscountCodeRow = typeof discountCodes.$inferInsert;
+
+/**
+ * A seller's discount code written straight to the table (the admin's routes are tested on
+ * their own): 10% off the whole cart, no use limit, once per customer, unless `fields` say
+ * otherwise. The code is unique per call.
+ */
+export async function createDiscountCode(
+  app: FastifyInstance,
+  fields: Partial<DiscountCodeRow> = {},
+) {
+  const kind = fields.kind ?? 'percent';
+  const [row] = await app.db
+    .insert(discountCodes)
+    .values({
+      code: `TEST-${randomBytes(4).toString('hex').toUpperCase()}`,
+      kind,
+      percentOff: kind === 'percent' ? 10 : null,
+      amountOffCents: kind === 'amount' ? 500 : null,
+      ...fields,
+    })
+    .returning();
+  assert.ok(row);
+  return row;
+}
+
+/** The product's category id (each `createProducts` call makes a category of its own). */
+export async function categoryOf(app: FastifyInstance, product: ProductJson): Promise<string> {
+  const [row] = await app.db
+    .select({ categoryId: products.categoryId })
+    .from(products)
+    .where(eq(products.id, product.id));
+  assert.ok(row);
+  return row.categoryId;
+}
+
+/** Puts the lines in the user's cart, in this order. */
+export async function fillCart(
+  client: TestClient,
+  lines: { product: ProductJson; quantity?: number }[],
+) {
+  for (const line of lines) {
+    const response = await client.put(`/api/cart/${line.product.id}`, {
+      quantity: line.quantity ?? 1,
+    });
+    assert.equal(response.statusCode, 200, response.body);
+  }
+}
+
+/** The order's lines as stored, oldest first. */
+export async function itemsOf(app: FastifyInstance, orderId: string) {
+  return app.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.createdAt), asc(orderItems.id));
 }

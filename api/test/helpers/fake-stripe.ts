@@ -35,6 +35,17 @@ export interface FakePayment {
   amount_refunded: number;
 }
 
+/** A coupon as created: `amount_off` (cents, with `currency`) or `percent_off`. */
+export interface FakeCoupon {
+  id: string;
+  object: 'coupon';
+  amount_off: number | null;
+  currency: string | null;
+  percent_off: number | null;
+  duration: string;
+  name: string | null;
+}
+
 export interface FakeRefund {
   id: string;
   object: 'refund';
@@ -50,8 +61,9 @@ export interface FakeRefund {
 export type FakeOutage = 'none' | 'error' | 'hang';
 
 /**
- * A few endpoints of Stripe's API, in-process on 127.0.0.1: coupons, Checkout Sessions
- * (create, hosted or embedded, retrieve and expire), refunds (create against a paid session's
+ * A few endpoints of Stripe's API, in-process on 127.0.0.1: coupons (`amount_off` or
+ * `percent_off`, taken off the session's `amount_total`), Checkout Sessions (create, hosted or
+ * embedded, retrieve and expire), refunds (create against a paid session's
  * payment, and list) with idempotent replays, and a record of every request. `outage` makes
  * creation (sessions, coupons, refunds) or retrieval fail or hang, as a Stripe incident would.
  * `paySession`, `dashboardRefund` and the `*Event` builders play Stripe's side: a shopper
@@ -62,6 +74,7 @@ export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const replays = new Map<string, string>();
   const coupons: string[] = [];
+  const couponsById = new Map<string, FakeCoupon>();
   const payments = new Map<string, FakePayment>();
   const refunds: FakeRefund[] = [];
   /** The status a new refund gets (`pending` for a slow payment method). */
@@ -104,13 +117,31 @@ export async function startFakeStripe() {
       }
       counter += 1;
       if (req.method === 'POST' && url.pathname === '/v1/coupons') {
-        coupons.push(`coupon_${counter}`);
-        return answer(200, {
+        const amountOff = params.amount_off === undefined ? null : Number(params.amount_off);
+        const percentOff = params.percent_off === undefined ? null : Number(params.percent_off);
+        // Stripe's own refusals: exactly one of the two, a positive amount with its currency.
+        if ((amountOff === null) === (percentOff === null) || (amountOff ?? 1) <= 0) {
+          return answer(400, {
+            error: { type: 'invalid_request_error', message: 'Invalid coupon parameters' },
+          });
+        }
+        if (amountOff !== null && !params.currency) {
+          return answer(400, {
+            error: { type: 'invalid_request_error', message: 'Missing required param: currency' },
+          });
+        }
+        const coupon: FakeCoupon = {
           id: `coupon_${counter}`,
           object: 'coupon',
-          percent_off: Number(params.percent_off),
-          duration: params.duration,
-        });
+          amount_off: amountOff,
+          currency: params.currency ?? null,
+          percent_off: percentOff,
+          duration: params.duration ?? 'once',
+          name: params.name ?? null,
+        };
+        coupons.push(coupon.id);
+        couponsById.set(coupon.id, coupon);
+        return answer(200, coupon);
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         if (failures.sessions) {
@@ -124,6 +155,12 @@ export async function startFakeStripe() {
           total +=
             Number(params[`line_items[${index}][price_data][unit_amount]`]) *
             Number(params[`line_items[${index}][quantity]`]);
+        }
+        // The session's discount, taken off as Stripe takes it off the whole session.
+        const discount = couponsById.get(params['discounts[0][coupon]'] ?? '');
+        if (discount?.amount_off != null) total -= Math.min(discount.amount_off, total);
+        else if (discount?.percent_off != null) {
+          total -= Math.round((total * discount.percent_off) / 100);
         }
         const uiMode = params.ui_mode ?? 'hosted_page';
         const embedded = uiMode === 'embedded_page';
@@ -325,6 +362,7 @@ export async function startFakeStripe() {
     requests,
     sessions,
     coupons,
+    couponsById,
     payments,
     refunds,
     refundOutcome,

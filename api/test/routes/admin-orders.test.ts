@@ -97,6 +97,7 @@ describeEachDatabase('admin: every order', (suite) => {
           name: second.name,
           quantity: 1,
           price: 7,
+          discount: 0,
           preview_image_url: second.preview_image_url,
         },
       ],

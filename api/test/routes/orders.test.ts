@@ -18,6 +18,7 @@ interface OrderJson {
     name: string;
     quantity: number;
     price: number;
+    discount: number;
     preview_image_url: string;
   }[];
 }
@@ -60,6 +61,7 @@ describeEachDatabase('orders', (suite) => {
       name: first.name,
       quantity: 2,
       price: 12.5,
+      discount: 0,
       preview_image_url: first.preview_image_url,
     });
     assert.ok(!Number.isNaN(Date.parse(list[1]!.created_at)));

@@ -426,6 +426,17 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       },
     },
     {
+      // Before A's cart line goes to 0 below: the quote shows A's lines to A only.
+      route: 'GET /api/cart/quote',
+      call: () => ({ method: 'GET', url: '/api/cart/quote' }),
+      expect: SIGNED_IN,
+      verify: (who, response) => {
+        if (response.statusCode !== 200) return;
+        const has = idsOf(response, 'lines').includes(fx.inCartA.id);
+        assert.equal(has, who === 'A', `${who} sees A's cart line in a quote: ${has}`);
+      },
+    },
+    {
       route: 'POST /api/cart',
       call: () => ({ method: 'POST', url: '/api/cart', payload: { productId: fx.spare.id } }),
       expect: SIGNED_IN,
@@ -582,6 +593,45 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
         : { mayShowA: "the admin's view of the review: its author's e-mail, to the admin only" }),
     })),
     {
+      route: 'GET /api/admin/discounts',
+      call: () => ({ method: 'GET', url: '/api/admin/discounts' }),
+      expect: ADMIN_ONLY,
+      verify: (who, response) => {
+        if (response.statusCode !== 200) {
+          assert.doesNotMatch(response.body, /"discounts"/, `${who} sees the discount list`);
+          return;
+        }
+        const codes = response.json<{ discounts: Array<{ id: string }> }>().discounts;
+        assert.ok(
+          codes.some((code) => code.id === fx.discount.id),
+          'the list has the codes',
+        );
+      },
+    },
+    {
+      route: 'POST /api/admin/discounts',
+      call: () => ({
+        method: 'POST',
+        url: '/api/admin/discounts',
+        payload: { code: extras.newDiscountCode, kind: 'percent', value: 10 },
+      }),
+      expect: statuses(401, 401, 403, 403, 201),
+    },
+    {
+      route: 'PUT /api/admin/discounts/:id',
+      call: () => ({
+        method: 'PUT',
+        url: `/api/admin/discounts/${fx.discount.id}`,
+        payload: { code: fx.discount.code, kind: 'percent', value: 99, active: false },
+      }),
+      expect: ADMIN_ONLY,
+    },
+    {
+      route: 'DELETE /api/admin/discounts/:id',
+      call: () => ({ method: 'DELETE', url: `/api/admin/discounts/${extras.doomedDiscount}` }),
+      expect: ADMIN_ONLY,
+    },
+    {
       route: 'GET /api/admin/reviews',
       call: () => ({ method: 'GET', url: '/api/admin/reviews' }),
       expect: ADMIN_ONLY,
@@ -650,6 +700,10 @@ interface MatrixExtras {
   refundable: string;
   /** A's review of the product A bought. */
   reviewA: string;
+  /** A code no discount has yet: only the admin's create may take it. */
+  newDiscountCode: string;
+  /** A discount code for the admin to delete. */
+  doomedDiscount: string;
 }
 
 /** What B, the admin and strangers must never change: A's rows, read from the database. */
@@ -720,6 +774,14 @@ async function runMatrix(suite: Suite, t: TestContext, variant: string = suite.k
       await buy(suite.app, (await signedInUser(suite.app)).client, [{ product: fx.spare }])
     ).id,
     reviewA: (await reviewed(fx.a.client, fx.bought.id)).id,
+    newDiscountCode: `MATRIX-${randomBytes(4).toString('hex')}`,
+    doomedDiscount: (
+      await fx.admin.post('/api/admin/discounts', {
+        code: `DOOMED-${randomBytes(4).toString('hex')}`,
+        kind: 'percent',
+        value: 5,
+      })
+    ).json<{ id: string }>().id,
   };
   const table = rows(fx, extras);
   const covered = new Set(table.map((row) => row.route));

@@ -62,6 +62,25 @@ export interface SecurityFixtures {
   downloadUrlA: string;
   /** Open local checkout sessions of A (the hosted page's capability). */
   pendingA: string[];
+  /** The admin's discount codes: one the calls edit, one whose code is taken. */
+  discount: DiscountFixture;
+  otherDiscount: DiscountFixture;
+}
+
+export interface DiscountFixture {
+  id: string;
+  code: string;
+}
+
+async function discountCode(admin: TestClient, label: string): Promise<DiscountFixture> {
+  const response = await admin.post('/api/admin/discounts', {
+    code: `${label}-${randomBytes(4).toString('hex')}`,
+    kind: 'amount',
+    value: 5,
+  });
+  assert.equal(response.statusCode, 201, response.body);
+  const { id, code } = response.json<DiscountFixture>();
+  return { id, code };
 }
 
 async function shopper(app: FastifyInstance, label: string): Promise<Shopper> {
@@ -115,6 +134,8 @@ export async function buildFixtures(
   assert.equal(refused.statusCode, 403, refused.body);
   assert.equal(refused.json().emailVerificationRequired, true);
   assert.equal(unverifiedClient.cookies.size, 0, 'a refused login sets no cookie');
+  const discount = await discountCode(admin, 'EDITED');
+  const otherDiscount = await discountCode(admin, 'TAKEN');
 
   return {
     admin,
@@ -130,6 +151,8 @@ export async function buildFixtures(
     couponA,
     downloadUrlA: downloadUrl,
     pendingA,
+    discount,
+    otherDiscount,
   };
 }
 

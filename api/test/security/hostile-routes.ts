@@ -11,6 +11,7 @@ import type { TestClient } from '../helpers/client.ts';
 import { tokenOf } from '../helpers/downloads.ts';
 import type { SecurityFixtures } from './fixtures.ts';
 import {
+  MISSING,
   NUL_TEXT,
   SQL_PAYLOADS,
   TEXT_PAYLOADS,
@@ -19,6 +20,7 @@ import {
   integerCases,
   paramCases,
   raw,
+  serialise,
   shapeCases,
   textCases,
   uuidCases,
@@ -232,6 +234,157 @@ function priceCases(): FieldCase[] {
   return [
     ...shapeCases({}).filter((item) => item.label !== 'a number'),
     ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+  ];
+}
+
+/** A discount code nobody has yet (each accepted create takes one). */
+const freshCode = (label = 'HOSTILE') => `${label}-${randomBytes(5).toString('hex').toUpperCase()}`;
+
+/** Code text: letters, digits and dashes only, 3 to 32, stored upper-cased. */
+function discountCodeCases(): FieldCase[] {
+  const refused: Array<[string, string]> = [
+    ['two characters', 'AB'],
+    ['a space inside', 'SAVE 10'],
+    ['a tab inside', 'SAVE\t10'],
+    ['an underscore', 'SAVE_10'],
+    ['a percent sign', 'SAVE%'],
+    ['a LIKE pattern', '%'],
+    ['a backslash', 'SAVE\\10'],
+    ['unicode letters', 'CAFÉ-10'],
+    ['an emoji', 'SAVE-🎉'],
+    ['a right-to-left mark', 'SAVE\u200f10'],
+    ['full-width digits', 'SAVE１０'],
+  ];
+  const stored = (label: string, value: string, expected: string): FieldCase => ({
+    label,
+    value,
+    expect: 201,
+    check: (response) => assert.equal(json(response).code, expected),
+  });
+  const lower = freshCode('lower').toLowerCase();
+  const longest = freshCode('LONGEST').padEnd(32, 'X');
+  return [
+    ...textCases({ max: 32, payloads: 400 }),
+    ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+    stored('lower case (stored upper-cased)', lower, lower.toUpperCase()),
+    stored('32 characters', longest, longest),
+    stored('spaces around (trimmed)', `  ${longest.slice(0, 20)}  `, longest.slice(0, 20)),
+  ];
+}
+
+/** A whole percent from 1 to 100. */
+function percentCases(): FieldCase[] {
+  const refused: Array<[string, unknown]> = [
+    ['0', 0],
+    ['101', 101],
+    ['1.5', 1.5],
+    ['-1', -1],
+    ['-0', raw('-0')],
+    ['a numeric string', '10'],
+    ['an empty string', ''],
+    ['NaN (invalid JSON)', raw('NaN')],
+    ['Infinity (invalid JSON)', raw('Infinity')],
+    ['1e400 (parses to Infinity)', raw('1e400')],
+    ['1e308', 1e308],
+    ['2^53 + 1', raw('9007199254740993')],
+  ];
+  return [
+    ...shapeCases({}).filter((item) => item.label !== 'a number'),
+    ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+    { label: '1', value: 1, expect: 'ok' },
+    { label: '100', value: 100, expect: 'ok' },
+  ];
+}
+
+/** An ISO 8601 date and time with an offset, or null. */
+function discountDateCases(): FieldCase[] {
+  const refused: Array<[string, string]> = [
+    ['words', 'tomorrow'],
+    ['a date only', '2026-06-01'],
+    ['no offset', '2026-06-01T10:00:00'],
+    ['February 30', '2026-02-30T00:00:00Z'],
+    ['month 13', '2026-13-01T00:00:00Z'],
+    ['hour 25', '2026-06-01T25:00:00Z'],
+    ['a six-digit year', '+275760-09-13T00:00:00Z'],
+    ['an empty string', ''],
+    ['SQL', `2026-06-01T00:00:00Z' OR '1'='1`],
+    ['a NUL character', `2026-06-01T00:00:00Z${NUL_TEXT}`],
+  ];
+  return [
+    ...shapeCases({ optional: true, nullable: true }),
+    ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+    { label: 'an offset', value: '2026-06-01T10:00:00+02:00', expect: 'ok' },
+    { label: 'year 9999', value: '9999-12-31T23:59:59Z', expect: 'ok' },
+  ];
+}
+
+/** `appliesTo`: up to 100 live products and 100 existing categories, or null. */
+function scopeCases(productId: string, categoryId: string): FieldCase[] {
+  const ids = (count: number) =>
+    Array.from(
+      { length: count },
+      (_item, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    );
+  const refused: Array<[string, unknown]> = [
+    ['a number', 42],
+    ['a string', productId],
+    ['a list', [productId]],
+    ['product ids as a string', { productIds: productId }],
+    ['product ids as an object', { productIds: { $in: [productId] } }],
+    ['101 product ids', { productIds: ids(101) }],
+    ['101 category ids', { categoryIds: ids(101) }],
+    ['a product id that is no UUID', { productIds: [`' OR '1'='1`] }],
+    ['a category id that is no UUID', { categoryIds: ['../../etc/passwd'] }],
+    ['a product id with a NUL', { productIds: [NUL_TEXT] }],
+    ['an unknown product', { productIds: [productId, UNKNOWN_ID] }],
+    ['an unknown category', { categoryIds: [UNKNOWN_ID] }],
+    ['a category id as a product', { productIds: [categoryId] }],
+    ['100 unknown products', { productIds: ids(100) }],
+  ];
+  return [
+    { label: 'missing (the whole cart)', value: MISSING, expect: 'ok' },
+    { label: 'null (the whole cart)', value: null, expect: 'ok' },
+    ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+    {
+      label: 'empty lists (the whole cart)',
+      value: { productIds: [], categoryIds: [] },
+      expect: 201,
+      check: (response) => assert.equal(json(response).appliesTo, null),
+    },
+    {
+      label: 'one product 100 times',
+      value: { productIds: Array.from({ length: 100 }, () => productId) },
+      expect: 201,
+      check: (response) =>
+        assert.deepEqual(json(response).appliesTo, { productIds: [productId], categoryIds: [] }),
+    },
+    {
+      label: 'a product and a category',
+      value: { productIds: [productId], categoryIds: [categoryId] },
+      expect: 201,
+    },
+  ];
+}
+
+/** Dollars of a minimum subtotal: 0 or more, at most 2 decimals. */
+function minimumCases(): FieldCase[] {
+  const refused: Array<[string, unknown]> = [
+    ['-0.01', -0.01],
+    ['-1', -1],
+    ['three decimals', 1.234],
+    ['"abc"', 'abc'],
+    ['"NaN"', 'NaN'],
+    ['NaN (invalid JSON)', raw('NaN')],
+    ['1e400 (parses to Infinity)', raw('1e400')],
+    ['1e308', 1e308],
+    ['above the maximum', 10_000_000],
+    ['an object', { amount: 1 }],
+  ];
+  return [
+    ...shapeCases({ optional: true }).filter((item) => item.label !== 'a number'),
+    ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
+    { label: '0', value: 0, expect: 'ok' },
+    { label: 'a numeric string', value: '12.50', expect: 'ok' },
   ];
 }
 
@@ -889,6 +1042,187 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
 
     'GET /api/admin/reviews': { role: 'admin', expect: 200 },
 
+    // Discount codes: every accepted create takes a fresh code; edits keep the fixture's code.
+    'GET /api/admin/discounts': {
+      role: 'admin',
+      expect: 200,
+      extra: [
+        ...(
+          [
+            ['a LIKE pattern', '%25', 200],
+            ['an underscore', '_', 200],
+            ['a backslash', '%5C', 200],
+            ['unicode', 'caf%C3%A9', 200],
+            ['SQL', encodeURIComponent(`' OR '1'='1`), 200],
+            ['33 characters', 'x'.repeat(33), 400],
+            ['a NUL byte', 'a%00b', 'refused'],
+          ] as Array<[string, string, Expect]>
+        ).map(([label, q, expect]) => ({
+          label: `q: ${label}`,
+          url: `/api/admin/discounts?q=${q}`,
+          expect,
+        })),
+        { label: 'limit 101', url: '/api/admin/discounts?limit=101', expect: 400 },
+        { label: 'limit -1', url: '/api/admin/discounts?limit=-1', expect: 400 },
+        { label: 'a forged cursor', url: '/api/admin/discounts?cursor=e30.e30', expect: 400 },
+      ],
+    },
+
+    'POST /api/admin/discounts': {
+      role: 'admin',
+      body: () => ({ code: freshCode(), kind: 'percent', value: 10 }),
+      expect: 201,
+      fields: {
+        code: discountCodeCases(),
+        kind: [
+          ...shapeCases({}),
+          ...['PERCENT', 'free', '', 'percent '].map((value) => ({
+            label: JSON.stringify(value),
+            value,
+            expect: 400 as Expect,
+          })),
+        ],
+        value: percentCases(),
+        appliesTo: scopeCases(fx.spare.id, fx.catalog.categoryId),
+        minSubtotal: minimumCases(),
+        startsAt: discountDateCases(),
+        endsAt: discountDateCases(),
+        maxUses: integerCases({ min: 1, max: 1_000_000, optional: true, nullable: true }),
+        maxUsesPerCustomer: integerCases({
+          min: 1,
+          max: 1_000_000,
+          optional: true,
+          nullable: true,
+        }),
+        active: booleanCases({ optional: true }),
+      },
+      extra: [
+        ...(
+          [
+            ['the end before the start', '2026-06-02T00:00:00Z', '2026-06-01T00:00:00Z'],
+            ['the end at the start', '2026-06-01T00:00:00Z', '2026-06-01T00:00:00Z'],
+            [
+              'the same instant in two offsets',
+              '2026-06-01T02:00:00+02:00',
+              '2026-06-01T00:00:00Z',
+            ],
+          ] as Array<[string, string, string]>
+        ).map(([label, startsAt, endsAt]) => ({
+          label,
+          url: '/api/admin/discounts',
+          payload: JSON.stringify({
+            code: freshCode(),
+            kind: 'percent',
+            value: 10,
+            startsAt,
+            endsAt,
+          }),
+          expect: 400 as Expect,
+        })),
+        ...(
+          [
+            ['an amount of -5', -5],
+            ['an amount of 0', 0],
+            ['an amount of 0.001', 0.001],
+            ['a huge amount', 1e12],
+            ['an amount above the maximum', 10_000_000],
+            ['an amount of 1e400', raw('1e400')],
+          ] as Array<[string, unknown]>
+        ).map(([label, value]) => ({
+          label,
+          url: '/api/admin/discounts',
+          payload: serialise({ code: freshCode(), kind: 'amount', value }),
+          expect: 400 as Expect,
+        })),
+        {
+          label: 'an amount as a numeric string',
+          url: '/api/admin/discounts',
+          payload: JSON.stringify({ code: freshCode(), kind: 'amount', value: '5.00' }),
+          expect: 201,
+          check: (response) => assert.equal(json(response).value, 5),
+        },
+        {
+          label: 'a taken code in another case',
+          url: '/api/admin/discounts',
+          payload: JSON.stringify({
+            code: fx.otherDiscount.code.toLowerCase(),
+            kind: 'percent',
+            value: 10,
+          }),
+          expect: 409,
+        },
+        {
+          label: 'mass assignment: id, uses, revenue, dates, both values',
+          url: '/api/admin/discounts',
+          payload: JSON.stringify({
+            code: freshCode(),
+            kind: 'percent',
+            value: 10,
+            id: UNKNOWN_ID,
+            uses: 1_000,
+            revenue: 1_000_000,
+            percentOff: 100,
+            amountOffCents: 100,
+            createdAt: '1970-01-01T00:00:00.000Z',
+            deletedAt: '1970-01-01T00:00:00.000Z',
+          }),
+          expect: 201,
+          check: async (response) => {
+            const created = json(response);
+            assert.notEqual(created.id, UNKNOWN_ID);
+            assert.deepEqual([created.value, created.uses, created.revenue], [10, 0, 0]);
+            assert.notEqual(created.createdAt, '1970-01-01T00:00:00.000Z');
+            const listed = (await fx.admin.get(`/api/admin/discounts?q=${String(created.code)}`))
+              .json<{ discounts: Array<{ id: string }> }>()
+              .discounts.map((code) => code.id);
+            assert.deepEqual(listed, [created.id], 'not deleted');
+          },
+        },
+      ],
+    },
+
+    // Edits of the fixture's code, as an amount: accepted cases leave it with the same code.
+    'PUT /api/admin/discounts/:id': {
+      role: 'admin',
+      params: { id: fx.discount.id },
+      body: () => ({ code: fx.discount.code, kind: 'amount', value: 5 }),
+      expect: 200,
+      paramCases: { id: uuidParams(404) },
+      fields: {
+        code: [
+          ...textCases({ max: 32, payloads: 400 }),
+          { label: 'a taken code', value: fx.otherDiscount.code, expect: 409 },
+          {
+            label: 'a taken code in lower case',
+            value: fx.otherDiscount.code.toLowerCase(),
+            expect: 409,
+          },
+          {
+            label: 'its own code in lower case',
+            value: fx.discount.code.toLowerCase(),
+            expect: 200,
+          },
+        ],
+        value: [
+          ...priceCases(),
+          { label: 'a huge amount', value: 1e12, expect: 400 },
+          { label: 'the maximum', value: 1_000_000, expect: 200 },
+        ],
+        appliesTo: scopeCases(fx.spare.id, fx.catalog.categoryId).map((item) =>
+          item.expect === 201 ? { ...item, expect: 200 } : item,
+        ),
+        endsAt: discountDateCases(),
+      },
+    },
+
+    'DELETE /api/admin/discounts/:id': {
+      role: 'admin',
+      params: { id: UNKNOWN_ID },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404) },
+    },
+
     'POST /api/payments/create-checkout-session': {
       role: 'user',
       body: () => ({ products: line(), couponCode: null }),
@@ -1037,6 +1371,28 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
     },
 
     'GET /api/cart': { role: 'user', expect: 200 },
+
+    // The cart's figures with a code typed in the coupon box: any code that is no live code is
+    // refused; none at all is the cart without a discount.
+    'GET /api/cart/quote': {
+      role: 'user',
+      expect: 200,
+      extra: (
+        [
+          ['300 characters', 'X'.repeat(300)],
+          ['unicode', encodeURIComponent('CAFÉ-10')],
+          ['an emoji', encodeURIComponent('SAVE-🎉')],
+          ['a LIKE pattern', '%25'],
+          ['SQL', encodeURIComponent(`' OR '1'='1`)],
+          ['a NUL byte', 'a%00b'],
+          ['an unknown code', 'NO-SUCH-CODE'],
+        ] as Array<[string, string]>
+      ).map(([label, code]) => ({
+        label: `code: ${label}`,
+        url: `/api/cart/quote?code=${code}`,
+        expect: 'refused' as Expect,
+      })),
+    },
 
     'POST /api/cart': {
       role: 'user',

@@ -19,6 +19,7 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
       name: 'Neon Brushes',
       quantity: 1,
       price: 19.99,
+      discount: 0,
       preview_image_url: '/img/p1.png',
     },
     {
@@ -28,6 +29,7 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
       name: 'Pixel Icons',
       quantity: 2,
       price: 5,
+      discount: 0,
       preview_image_url: '/img/p2.png',
     },
   ],

@@ -3,6 +3,7 @@ import { notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { discount } from '../features/discounts/discount-fixture';
 import { adminOrder, adminReview, DROPDOWNS, product } from '../testing/fixtures';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -45,11 +46,13 @@ describe('AdminDashboardPage', () => {
       'Products',
       'Analytics',
       'Orders',
+      'Discounts',
       'Reviews',
     ]);
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeInTheDocument();
     expect(listCalls()).toHaveLength(0);
     expect(held.calls.some(({ config }) => config.url === '/admin/orders')).toBe(false);
+    expect(held.calls.some(({ config }) => config.url === '/admin/discounts')).toBe(false);
     expect(held.calls.some(({ config }) => config.url === '/admin/reviews')).toBe(false);
 
     await user.click(tab('Products'));
@@ -66,7 +69,12 @@ describe('AdminDashboardPage', () => {
     expect(tab('Reviews')).toHaveFocus();
     expect(tab('Reviews')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowLeft}');
+    expect(tab('Discounts')).toHaveFocus();
+    expect(tab('Discounts')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowLeft}');
     expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(tab('Reviews')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
     expect(tab('Create Product')).toHaveAttribute('aria-selected', 'true');
   });
@@ -222,7 +230,34 @@ describe('AdminDashboardPage', () => {
     expect(await screen.findByRole('rowheader', { name: '#abcd1234' })).toBeInTheDocument();
   });
 
-  it('lists the newest reviews in the Reviews tab, after Orders', async () => {
+  it('lists the discount codes in the Discounts tab, after Orders', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AdminDashboardPage />);
+    await user.click(tab('Discounts'));
+    await waitFor(() =>
+      expect(held.calls.some(({ config }) => config.url === '/admin/discounts')).toBe(true),
+    );
+    expect(screen.getByRole('tabpanel', { name: 'Discounts' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading discounts...');
+    act(() =>
+      held.calls
+        .find(({ config }) => config.url === '/admin/discounts')!
+        .answer(200, { discounts: [discount()], nextCursor: null }),
+    );
+    expect(
+      await screen.findByRole('table', { name: 'All discount codes, newest first' }),
+    ).toBeVisible();
+    expect(screen.getByRole('rowheader', { name: 'SPRING10' })).toBeInTheDocument();
+
+    // Left for another tab, it asks again on the way back: a code created meanwhile shows.
+    await user.click(tab('Reviews'));
+    await user.click(tab('Discounts'));
+    await waitFor(() =>
+      expect(held.calls.filter(({ config }) => config.url === '/admin/discounts')).toHaveLength(2),
+    );
+  });
+
+  it('lists the newest reviews in the Reviews tab, after Discounts', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminDashboardPage />);
     await user.click(tab('Reviews'));

@@ -2,6 +2,7 @@ import type { Product } from '@store/contract';
 import { type TabItem, TabPanel, Tabs } from '@store/shared';
 import { useDeferredValue, useId, useState } from 'react';
 import { AnalyticsPanel } from '../features/analytics/analytics-panel';
+import { DiscountsPanel } from '../features/discounts/discounts-panel';
 import { OrdersPanel } from '../features/orders/orders-panel';
 import { CreateProductForm } from '../features/product-form/create-product-form';
 import { EditProductDialog } from '../features/product-form/edit-product-dialog';
@@ -9,13 +10,14 @@ import { ProductsTable } from '../features/products/products-table';
 import { ReviewsPanel } from '../features/reviews/reviews-panel';
 import styles from './admin-dashboard.module.css';
 
-type DashboardTab = 'create' | 'products' | 'analytics' | 'orders' | 'reviews';
+type DashboardTab = 'create' | 'products' | 'analytics' | 'orders' | 'discounts' | 'reviews';
 
 const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'create', label: 'Create Product' },
   { id: 'products', label: 'Products' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'orders', label: 'Orders' },
+  { id: 'discounts', label: 'Discounts' },
   { id: 'reviews', label: 'Reviews' },
 ];
 
@@ -50,6 +52,9 @@ export function AdminDashboardPage() {
       </TabPanel>
       <TabPanel idPrefix={idPrefix} id="orders" active={shownTab === 'orders'}>
         <OrdersPanel />
+      </TabPanel>
+      <TabPanel idPrefix={idPrefix} id="discounts" active={shownTab === 'discounts'}>
+        <DiscountsPanel />
       </TabPanel>
       <TabPanel idPrefix={idPrefix} id="reviews" active={shownTab === 'reviews'}>
         <ReviewsPanel />

@@ -20,6 +20,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
       name: 'Neon Brushes',
       quantity: 1,
       price: 19.99,
+      discount: 0,
       preview_image_url: '/img/p1.png',
     },
     {
@@ -29,6 +30,7 @@ export const adminOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
       name: 'Pixel Icons',
       quantity: 2,
       price: 5,
+      discount: 0,
       preview_image_url: '/img/p2.png',
     },
   ],

@@ -6,6 +6,7 @@ import { renderWithProviders } from '@store/shared/testing';
 import { storeWithCart } from '@store/shared/testing/cart';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { checkoutButtonReady, fakeCartReads, quoteOf } from '../testing/cart-answers';
 import { CartPage } from './cart-page';
 
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn() }));
@@ -47,11 +48,11 @@ function renderCart(options: { reactStrictMode?: boolean } = {}) {
   );
 }
 
-const proceed = () => userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+const proceed = async () => userEvent.click(await checkoutButtonReady());
 
 beforeEach(() => {
   setStripePublishableKey('pk_test_store');
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
+  fakeCartReads({ quote: () => quoteOf(lines, { subtotal: 39.98 }) });
   jest.spyOn(apiClient, 'post').mockResolvedValue({
     data: { id: 'cs_test_1', clientSecret: SECRET, totalAmount: 39.98 },
     status: 200,
@@ -126,8 +127,9 @@ describe("Stripe's embedded Checkout on the cart page", () => {
     renderCart();
 
     await proceed();
-    const button = await screen.findByRole('button', { name: 'Proceed to Checkout' });
-    expect(button).toBeEnabled();
+    // Back on the cart, the summary asks for a fresh quote before checkout may start again.
+    await screen.findByRole('button', { name: 'Proceed to Checkout' });
+    const button = await checkoutButtonReady();
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
     expect(log).toHaveBeenCalledWith('Embedded checkout failed to load', failure);
     expect(error).toHaveBeenCalledWith('Could not load the payment form. Please try again.');
@@ -147,7 +149,8 @@ describe("Stripe's embedded Checkout on the cart page", () => {
     renderCart();
 
     await proceed();
-    expect(await screen.findByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+    await screen.findByRole('button', { name: 'Proceed to Checkout' });
+    expect(await checkoutButtonReady()).toBeEnabled();
     expect(checkout.destroy).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledWith('Embedded checkout failed to load', failure);
   });

@@ -1,4 +1,5 @@
 import type { CartItem } from '@store/contract';
+import type { CartQuote } from '@store/contract';
 import {
   apiClient,
   couponApplied,
@@ -9,10 +10,16 @@ import {
 } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { signedInStore, storeWithCart } from '@store/shared/testing/cart';
-import { answerGets, httpError } from '@store/shared/testing/api-answers';
+import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  checkoutButtonReady,
+  fakeCartReads,
+  quoteOf,
+  quoteRequests,
+} from '../testing/cart-answers';
 import { CartPage } from './cart-page';
 
 // Runs when the module is first imported: the cart never does (see the local-mode test).
@@ -50,8 +57,15 @@ function storeWith(lines: CartItem[]) {
   return store;
 }
 
+// 19.99 x 2 + 5.50: what the server quotes is all the page shows.
+const plain = quoteOf(items, { subtotal: 45.48 });
+
+const summary = () => within(screen.getByRole('region', { name: 'Order summary' }));
+const figure = (label: string) => summary().getByText(label).nextSibling;
+const figures = () => summary().getByText('Total').closest('dl');
+
 beforeEach(() => {
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
+  fakeCartReads({ quote: () => plain });
 });
 afterEach(() => {
   setStripePublishableKey(undefined);
@@ -59,36 +73,198 @@ afterEach(() => {
 });
 
 describe('CartPage', () => {
-  it('shows the empty state', () => {
+  it('shows the empty state and asks for no quote', () => {
+    const get = jest.spyOn(apiClient, 'get');
     renderWithProviders(<CartPage />);
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/');
+    expect(quoteRequests(get)).toEqual([]);
   });
 
-  it('sums the lines without savings when no coupon applies', () => {
+  it("shows the server's figures, without savings when no code applies", async () => {
+    // Not the lines' sum: the page must show the server's figures, never its own.
+    fakeCartReads({ quote: () => quoteOf(items, { subtotal: 45.47, total: 45.47 }) });
     renderWithProviders(<CartPage />, { store: storeWith(items) });
-    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
-    expect(summary.getByText('Original price').nextSibling).toHaveTextContent('$45.48');
-    expect(summary.queryByText('Savings')).not.toBeInTheDocument();
-    expect(summary.getByText('Total').nextSibling).toHaveTextContent('$45.48');
+
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$45.47'));
+    expect(figure('Original price')).toHaveTextContent('$45.47');
+    expect(summary().queryByText('Savings')).not.toBeInTheDocument();
+    expect(summary().queryByText(/^Coupon/)).not.toBeInTheDocument();
+    expect(figures()).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('shows savings and the coupon line with an applied coupon', () => {
+  it('asks with a percent code and shows its line as a percent', async () => {
+    const get = fakeCartReads({
+      // 10% of 45.48 is 4.548: the server's rounding of its lines' shares, not the page's.
+      quote: (code) =>
+        code ? quoteOf(items, { subtotal: 45.48, discount: 4.54, code: 'WELCOME10' }) : plain,
+    });
     const store = storeWith(items);
     store.dispatch(couponApplied({ code: 'WELCOME10', discountPercentage: 10 }));
     renderWithProviders(<CartPage />, { store });
-    const summary = within(screen.getByRole('region', { name: 'Order summary' }));
-    expect(summary.getByText('Savings').nextSibling).toHaveTextContent('-$4.55');
-    expect(summary.getByText('Coupon (WELCOME10)').nextSibling).toHaveTextContent('-10%');
-    expect(summary.getByText('Total').nextSibling).toHaveTextContent('$40.93');
+
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$40.94'));
+    expect(figure('Original price')).toHaveTextContent('$45.48');
+    expect(figure('Savings')).toHaveTextContent('-$4.54');
+    expect(figure('Coupon (WELCOME10)')).toHaveTextContent('-10%');
     expect(screen.getByText('Applied Coupon')).toBeInTheDocument();
+    expect(quoteRequests(get)).toEqual(['WELCOME10']);
+  });
+
+  it('applies an amount code from the box and shows its line in dollars', async () => {
+    jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    const post = jest.spyOn(apiClient, 'post').mockResolvedValue({
+      data: { message: 'Coupon is valid', code: 'FIVE-OFF', discountAmount: 5 },
+      status: 200,
+    });
+    const get = fakeCartReads({
+      quote: (code) =>
+        code ? quoteOf(items, { subtotal: 45.48, discount: 5, code: 'FIVE-OFF' }) : plain,
+    });
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$45.48'));
+
+    await userEvent.type(screen.getByPlaceholderText('Enter code here'), 'five-off');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+
+    expect(post).toHaveBeenCalledWith('/coupons/validate', { code: 'five-off' });
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$40.48'));
+    expect(figure('Savings')).toHaveTextContent('-$5.00');
+    expect(figure('Coupon (FIVE-OFF)')).toHaveTextContent('-$5.00');
+    expect(screen.getByText('FIVE-OFF').parentElement).toHaveTextContent('FIVE-OFF - $5.00 off');
+    expect(quoteRequests(get)).toEqual([null, 'FIVE-OFF']);
+  });
+
+  it('asks again after a quantity change, keeping the last figures marked busy meanwhile', async () => {
+    const more = items.map((item, index) => (index === 0 ? { ...item, quantity: 3 } : item));
+    const held = deferred<CartQuote>();
+    const get = fakeCartReads({ quote: () => plain });
+    jest.spyOn(apiClient, 'put').mockResolvedValue({ data: more, status: 200 });
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+    await checkoutButtonReady();
+
+    get.mockClear();
+    fakeCartReads({ quote: () => held.promise });
+    const line = within(screen.getAllByTestId('cart-line')[0]!);
+    await userEvent.click(line.getByRole('button', { name: 'Increase quantity of Brush pack' }));
+
+    await waitFor(() => expect(figures()).toHaveAttribute('aria-busy', 'true'));
+    expect(figure('Total')).toHaveTextContent('$45.48');
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+
+    held.resolve(quoteOf(more, { subtotal: 65.47 }));
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$65.47'));
+    expect(figures()).toHaveAttribute('aria-busy', 'false');
+    expect(await checkoutButtonReady()).toBeEnabled();
+  });
+
+  it('says why a code stopped applying after a change, drops it and keeps it typed', async () => {
+    jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    jest.spyOn(apiClient, 'post').mockResolvedValue({
+      data: { message: 'Coupon is valid', code: 'BIG20', discountPercentage: 20 },
+      status: 200,
+    });
+    const fewer = items.slice(1);
+    let removed = false;
+    let lowered = false;
+    jest.spyOn(apiClient, 'delete').mockImplementation(async () => {
+      removed = true;
+      return { data: fewer, status: 200 };
+    });
+    const why = 'This code needs a subtotal of at least $20.00';
+    const get = fakeCartReads({
+      quote: (code) => {
+        if (!removed) {
+          return code ? quoteOf(items, { subtotal: 45.48, discount: 9.1, code: 'BIG20' }) : plain;
+        }
+        if (!code) return quoteOf(fewer, { subtotal: 5.5 });
+        return lowered
+          ? quoteOf(fewer, { subtotal: 5.5, discount: 1.1, code: 'BIG20' })
+          : httpError(400, why);
+      },
+    });
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+    const input = screen.getByPlaceholderText('Enter code here');
+    await userEvent.type(input, 'BIG20');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+    await waitFor(() => expect(figure('Coupon (BIG20)')).toHaveTextContent('-20%'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Brush pack' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(why);
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$5.50'));
+    expect(figure('Original price')).toHaveTextContent('$5.50');
+    expect(summary().queryByText('Savings')).not.toBeInTheDocument();
+    expect(summary().queryByText('Coupon (BIG20)')).not.toBeInTheDocument();
+    expect(screen.queryByText('Applied Coupon')).not.toBeInTheDocument();
+    expect(input).toHaveValue('BIG20');
+    expect(input).toHaveAccessibleDescription(why);
+    expect(await checkoutButtonReady()).toBeEnabled();
+    expect(quoteRequests(get)).toEqual([null, 'BIG20', 'BIG20', null]);
+
+    // The seller lowers the minimum: the same code, tried again, applies.
+    lowered = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+    await waitFor(() => expect(figure('Coupon (BIG20)')).toHaveTextContent('-20%'));
+    expect(figure('Total')).toHaveTextContent('$4.40');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(quoteRequests(get)).toEqual([null, 'BIG20', 'BIG20', null, 'BIG20']);
+  });
+
+  it('says a failed quote with a Retry and keeps checkout disabled with the reason', async () => {
+    let fails = true;
+    const get = fakeCartReads({
+      quote: () => (fails ? httpError(503, 'Service unavailable') : plain),
+    });
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    const checkout = screen.getByRole('button', { name: 'Proceed to Checkout' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription('Checkout opens once your total is calculated.');
+    expect(summary().queryByText('Total')).not.toBeInTheDocument();
+
+    fails = false;
+    await userEvent.click(summary().getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$45.48'));
+    expect(await checkoutButtonReady()).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(quoteRequests(get)).toEqual([null, null]);
+  });
+
+  it('holds placeholders and checkout until the first quote answers', async () => {
+    const held = deferred<CartQuote>();
+    fakeCartReads({ quote: () => held.promise });
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+
+    expect(figures()).toHaveAttribute('aria-busy', 'true');
+    expect(figure('Total')).toHaveTextContent('');
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+
+    held.resolve(plain);
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$45.48'));
+    expect(figures()).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('fetches the cart again when the server quoted other lines than the ones shown', async () => {
+    // Another tab added a line: the server's cart, and its quote, have three.
+    const third = { ...items[1]!, _id: 'c', id: 'c', slug: 'c', name: 'Icons' };
+    const server = [...items, third];
+    const get = fakeCartReads({
+      quote: () => quoteOf(server, { subtotal: 50.98 }),
+      cart: () => server,
+    });
+    renderWithProviders(<CartPage />, { store: storeWith(items) });
+
+    expect(await screen.findByText('Icons')).toBeInTheDocument();
+    expect(get.mock.calls.filter(([url]) => url === '/cart')).toHaveLength(1);
+    expect(await checkoutButtonReady()).toBeEnabled();
+    expect(figure('Total')).toHaveTextContent('$50.98');
   });
 
   it('shows placeholders, not the empty state, while the cart is held', async () => {
     const answer = deferred<CartItem[]>();
-    const get = jest
-      .spyOn(apiClient, 'get')
-      .mockImplementation(answerGets({ '/cart': () => answer.promise, '/coupons': null }));
+    const get = fakeCartReads({ quote: () => plain, cart: () => answer.promise });
     const store = signedInStore();
     void store.dispatch(fetchCart());
     renderWithProviders(<CartPage />, { store });
@@ -102,20 +278,23 @@ describe('CartPage', () => {
     answer.resolve(items);
     expect(await screen.findAllByTestId('cart-line')).toHaveLength(2);
     expect(screen.queryByTestId('skeleton')).not.toBeInTheDocument();
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$45.48'));
   });
 
   it('shows the load failure with a Retry that fetches the cart again', async () => {
     jest.spyOn(notify, 'error').mockImplementation(() => undefined);
-    const get = jest
-      .spyOn(apiClient, 'get')
-      .mockImplementationOnce(answerGets({ '/cart': httpError(500) }))
-      .mockImplementation(answerGets({ '/cart': items, '/coupons': null }));
+    let fails = true;
+    const get = fakeCartReads({
+      quote: () => plain,
+      cart: () => (fails ? httpError(500) : items),
+    });
     const store = signedInStore();
     await store.dispatch(fetchCart());
     renderWithProviders(<CartPage />, { store });
 
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load cart items');
     expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+    fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
 
     expect(await screen.findAllByTestId('cart-line')).toHaveLength(2);
@@ -125,6 +304,7 @@ describe('CartPage', () => {
   it('disables a line and says Removing... until the server answers', async () => {
     const answer = deferred<ApiResponse>();
     const remove = jest.spyOn(apiClient, 'delete').mockReturnValue(answer.promise);
+    const get = fakeCartReads({ quote: () => plain });
     renderWithProviders(<CartPage />, { store: storeWith(items) });
     const line = within(screen.getAllByTestId('cart-line')[0]!);
 
@@ -138,9 +318,12 @@ describe('CartPage', () => {
     expect(removing).toHaveTextContent('Removing...');
     expect(line.getByRole('button', { name: 'Increase quantity of Brush pack' })).toBeDisabled();
 
+    fakeCartReads({ quote: () => quoteOf(items.slice(1), { subtotal: 5.5 }) });
     answer.resolve({ data: items.slice(1), status: 200 });
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
     expect(screen.queryByText('Brush pack')).not.toBeInTheDocument();
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$5.50'));
+    expect(get.mock.calls.filter(([url]) => url === '/cart')).toHaveLength(0);
   });
 
   it('enables the line again when a quantity change fails', async () => {
@@ -176,7 +359,7 @@ describe('CartPage', () => {
       .spyOn(apiClient, 'post')
       .mockResolvedValue({ data: { id: 'cs_local_2', url, totalAmount: 45.48 }, status: 200 });
     renderWithProviders(<CartPage />, { store: storeWith(items) });
-    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await userEvent.click(await checkoutButtonReady());
 
     await waitFor(() => expect(window.location.href).toBe(url));
     expect(post).toHaveBeenCalledWith('/payments/create-checkout-session', {

@@ -1,9 +1,6 @@
-import { createSelector } from '@reduxjs/toolkit';
 import type { CartItem } from '@store/contract';
 import type { RootState } from '../store/root-reducer';
 import { cartApi } from './cart-api';
-import { selectCoupon } from './cart-slice';
-import { computeTotals } from './cart-totals';
 
 export type CartStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -34,5 +31,3 @@ export const selectCartStatus = (state: RootState): CartStatus => {
   if (answer.isError) return 'failed';
   return answer.data ? 'loaded' : 'loading';
 };
-
-export const selectCartTotals = createSelector([selectCartItems, selectCoupon], computeTotals);

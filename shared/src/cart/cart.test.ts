@@ -7,13 +7,15 @@ import { shopper } from '../testing/fixtures';
 import { signedInStore, storeWithCart } from '../testing/cart';
 import { notify } from '../ui/notify';
 import { cartReplaced } from './cart-api';
+import { selectCartCount, selectCartItems, selectCartStatus } from './cart-selectors';
 import {
-  selectCartCount,
-  selectCartItems,
-  selectCartStatus,
-  selectCartTotals,
-} from './cart-selectors';
-import { cartCleared, couponApplied } from './cart-slice';
+  cartCleared,
+  couponApplied,
+  couponRefused,
+  couponRemoved,
+  selectCoupon,
+  selectCouponRefusal,
+} from './cart-slice';
 import { addToCart, cartEmptied, fetchCart } from './cart-thunks';
 
 const line = (id: string, price: number, quantity = 1): CartItem => ({
@@ -30,17 +32,42 @@ const line = (id: string, price: number, quantity = 1): CartItem => ({
 afterEach(() => jest.restoreAllMocks());
 
 describe('the cart', () => {
-  it('totals the lines and takes the coupon off; the coupon goes with a purchase', async () => {
+  it('keeps a percent or an amount code; a purchase empties the cart and spends the code', async () => {
     const store = storeWithCart([line('p1', 12.5, 2), line('p2', 5)]);
     expect(selectCartCount(store.getState())).toBe(2);
-    expect(selectCartTotals(store.getState())).toEqual({ subtotal: 30, total: 30 });
 
     store.dispatch(couponApplied({ code: 'WELCOME10', discountPercentage: 10 }));
-    expect(selectCartTotals(store.getState())).toEqual({ subtotal: 30, total: 27 });
+    expect(selectCoupon(store.getState())).toEqual({ code: 'WELCOME10', discountPercentage: 10 });
+    store.dispatch(couponApplied({ code: 'FIVE-OFF', discountAmount: 5 }));
+    expect(selectCoupon(store.getState())).toEqual({ code: 'FIVE-OFF', discountAmount: 5 });
 
     await store.dispatch(cartEmptied());
     expect(selectCartItems(store.getState())).toEqual([]);
-    expect(selectCartTotals(store.getState())).toEqual({ subtotal: 0, total: 0 });
+    expect(selectCoupon(store.getState())).toBeNull();
+  });
+
+  it('drops a refused code only when it is the applied one, and keeps why until the next try', () => {
+    const store = storeWithCart([line('p1', 12.5)]);
+    store.dispatch(couponApplied({ code: 'FIVE-OFF', discountAmount: 5 }));
+
+    const other = { code: 'nope', message: 'Coupon not found' };
+    store.dispatch(couponRefused(other));
+    expect(selectCoupon(store.getState())).toEqual({ code: 'FIVE-OFF', discountAmount: 5 });
+    expect(selectCouponRefusal(store.getState())).toEqual(other);
+
+    const why = 'This code needs a subtotal of at least $20.00';
+    store.dispatch(couponRefused({ code: 'five-off', message: why }));
+    expect(selectCoupon(store.getState())).toBeNull();
+    expect(selectCouponRefusal(store.getState())).toEqual({ code: 'five-off', message: why });
+
+    store.dispatch(couponApplied({ code: 'WELCOME10', discountPercentage: 10 }));
+    expect(selectCouponRefusal(store.getState())).toBeNull();
+    store.dispatch(couponRefused(other));
+    store.dispatch(couponRemoved());
+    expect(selectCouponRefusal(store.getState())).toBeNull();
+    store.dispatch(couponRefused(other));
+    store.dispatch(cartCleared());
+    expect(selectCouponRefusal(store.getState())).toBeNull();
   });
 
   it("is loading while fetched, then loaded; a signed-out store reads none, another user's none", async () => {

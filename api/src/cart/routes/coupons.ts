@@ -1,22 +1,16 @@
-import { couponAnswer, validateCouponBody, validCouponAnswer } from '@store/contract';
+import { couponAnswer } from '@store/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewerOf } from '../../accounts/viewer.ts';
-import { toCouponView } from '../coupons.ts';
-import { requestLimiter } from '../../infrastructure/request-limit.ts';
 import { json } from '../../http/answers.ts';
-import { errors, SIGNED_IN, UNSAFE } from '../../http/errors.ts';
+import { errors, SIGNED_IN } from '../../http/errors.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';
 
 const tags = ['Coupons'];
 
+// `POST /api/coupons/validate` checks a code against the cart, seller codes included: it is the
+// discounts domain's (discounts/routes/quote.ts).
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const { coupons } = app.services;
-  const limitValidation = requestLimiter(
-    app.services.limits,
-    'coupon',
-    app.config.limits.couponValidation,
-    'Too many coupon attempts. Please try again later.',
-  );
   app.addHook('onRequest', app.requireUser);
 
   app.get(
@@ -33,32 +27,6 @@ const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => coupons.current(viewerOf(request).user.id),
-  );
-
-  app.post(
-    '/validate',
-    {
-      schema: {
-        tags,
-        summary: 'Check a coupon code before checkout',
-        security: SIGNED_IN_ONLY,
-        body: validateCouponBody,
-        response: {
-          200: json('Usable', validCouponAnswer),
-          ...errors(UNSAFE, SIGNED_IN, {
-            400: 'The coupon has expired',
-            404: "No such active coupon of this user's",
-            429: 'Too many coupon attempts',
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const userId = viewerOf(request).user.id;
-      await limitValidation(userId);
-      const coupon = await coupons.usable(userId, request.body.code);
-      return { message: 'Coupon is valid', ...toCouponView(coupon) };
-    },
   );
 };
 

@@ -179,9 +179,7 @@ export function createLocalProvider(db: Db, options: LocalProviderOptions) {
         amountSubtotal: request.amountSubtotal,
         amountDiscount: request.amountDiscount,
         amountTotal: request.amountTotal,
-        discountLabel: request.coupon
-          ? `${request.coupon.code} (${request.coupon.percentOff}% off)`
-          : null,
+        discountLabel: request.coupon?.label ?? null,
         customerEmail: request.customerEmail,
         successUrl: options.successUrl,
         cancelUrl: options.cancelUrl,

@@ -5,9 +5,11 @@ export interface CheckoutRequest {
   customerEmail: string;
   lines: { name: string; unitAmount: number; quantity: number }[];
   amountSubtotal: number;
+  /** The discount in cents: the provider takes off exactly this, so it charges `amountTotal`. */
   amountDiscount: number;
   amountTotal: number;
-  coupon: { code: string; percentOff: number } | null;
+  /** The code applied; `label` names it for the shopper: `CODE (10% off)`, `CODE ($5.00 off)`. */
+  coupon: { code: string; label: string } | null;
 }
 
 /**

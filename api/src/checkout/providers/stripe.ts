@@ -22,6 +22,8 @@ export interface StripeProviderOptions {
   successUrl: string;
 }
 
+const STRIPE_NAME_MAX = 40;
+
 const COMPLETED_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
@@ -208,13 +210,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async createSession(request: CheckoutRequest) {
       const discounts: Stripe.Checkout.SessionCreateParams.Discount[] = [];
       const wanted = request.coupon;
-      if (wanted) {
+      // Our discount in cents, not a percent: Stripe would round a percent per line its own
+      // way, and the session must charge exactly the order's total.
+      if (wanted && request.amountDiscount > 0) {
         const coupon = await reaching(() =>
           stripe.coupons.create(
             {
-              percent_off: wanted.percentOff,
+              amount_off: request.amountDiscount,
+              currency: 'usd',
               duration: 'once',
-              name: wanted.code,
+              // Stripe takes 40 characters at most; every code is 32 at most.
+              name: wanted.label.length <= STRIPE_NAME_MAX ? wanted.label : wanted.code,
               metadata: { orderId: request.orderId, code: wanted.code },
             },
             { idempotencyKey: `order-${request.orderId}-coupon` },

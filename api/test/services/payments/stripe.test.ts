@@ -73,7 +73,10 @@ describeEachDatabase(
       const sent = fake.requests.slice(before);
       const couponCall = sent.find((request) => request.path === '/v1/coupons')!;
       assert.equal(couponCall.method, 'POST');
-      assert.equal(couponCall.params.percent_off, '10');
+      // Our discount in cents, so Stripe's total is ours to the cent.
+      assert.equal(couponCall.params.amount_off, '450');
+      assert.equal(couponCall.params.currency, 'usd');
+      assert.equal(couponCall.params.percent_off, undefined);
       assert.equal(couponCall.params.duration, 'once');
       assert.equal(couponCall.headers['idempotency-key'], `order-${order.id}-coupon`);
       assert.equal(couponCall.headers.authorization, 'Bearer sk_test_fake');

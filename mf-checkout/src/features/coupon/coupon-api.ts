@@ -1,5 +1,5 @@
-import type { Coupon, ValidCoupon } from '@store/contract';
-import { apiClient, storeApi } from '@store/shared';
+import type { Coupon, ValidCode } from '@store/contract';
+import { apiClient, storeApi, type AppliedCoupon } from '@store/shared';
 
 export const couponApi = storeApi.injectEndpoints({
   endpoints: (build) => ({
@@ -16,6 +16,10 @@ export const couponApi = storeApi.injectEndpoints({
 
 /** Checks a typed code; counted by the api as a guess, so never cached. */
 export const validateCoupon = (code: string) =>
-  apiClient
-    .post<ValidCoupon>('/coupons/validate', { code })
-    .then((r) => ({ code: r.data.code, discountPercentage: r.data.discountPercentage }));
+  apiClient.post<ValidCode>('/coupons/validate', { code }).then(({ data }) => appliedCoupon(data));
+
+function appliedCoupon(answer: ValidCode): AppliedCoupon {
+  return 'discountAmount' in answer
+    ? { code: answer.code, discountAmount: answer.discountAmount }
+    : { code: answer.code, discountPercentage: answer.discountPercentage };
+}

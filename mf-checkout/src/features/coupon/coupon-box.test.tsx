@@ -1,8 +1,16 @@
-import { apiClient, makeStore, notify, selectCoupon, type ApiResponse } from '@store/shared';
+import {
+  apiClient,
+  couponApplied,
+  couponRefused,
+  makeStore,
+  notify,
+  selectCoupon,
+  type ApiResponse,
+} from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CouponBox } from './coupon-box';
 
@@ -78,14 +86,55 @@ describe('CouponBox', () => {
     expect(screen.getByRole('button', { name: 'Apply Code' })).toBeEnabled();
   });
 
-  it('enables Apply Code again after a refused code', async () => {
+  it('says why a code was refused beside the box, and keeps it typed', async () => {
     const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
     const answer = await applyWithAnswerHeld('NOPE');
     expect(screen.getByRole('button', { name: 'Applying...' })).toBeDisabled();
     answer.reject(httpError(404, 'Coupon not found'));
 
     expect(await screen.findByRole('button', { name: 'Apply Code' })).toBeEnabled();
-    expect(error).toHaveBeenCalledWith('Coupon not found');
+    expect(screen.getByRole('alert')).toHaveTextContent('Coupon not found');
+    const input = screen.getByPlaceholderText('Enter code here');
+    expect(input).toHaveValue('NOPE');
+    expect(input).toHaveAccessibleDescription('Coupon not found');
+    expect(error).not.toHaveBeenCalled();
     expect(screen.queryByText('Applied Coupon')).not.toBeInTheDocument();
+  });
+
+  it('toasts an outage, keeping the applied code', async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const store = makeStore();
+    store.dispatch(couponApplied({ code: 'GIFT10', discountPercentage: 10 }));
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
+    jest.spyOn(apiClient, 'post').mockRejectedValue(httpError(503, 'Service unavailable'));
+    renderWithProviders(<CouponBox />, { store });
+
+    await userEvent.type(screen.getByPlaceholderText('Enter code here'), 'GIFT10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Service unavailable'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(selectCoupon(store.getState())).toEqual({ code: 'GIFT10', discountPercentage: 10 });
+  });
+
+  it('takes an amount code and says its dollars off; a new code clears the last refusal', async () => {
+    jest.spyOn(notify, 'success').mockImplementation(() => undefined);
+    const store = makeStore();
+    store.dispatch(couponRefused({ code: 'OLD', message: 'This code has ended' }));
+    jest.spyOn(apiClient, 'get').mockResolvedValue({ data: null, status: 200 });
+    jest.spyOn(apiClient, 'post').mockResolvedValue({
+      data: { message: 'Coupon is valid', code: 'FIVE-OFF', discountAmount: 5 },
+      status: 200,
+    });
+    renderWithProviders(<CouponBox />, { store });
+    expect(screen.getByRole('alert')).toHaveTextContent('This code has ended');
+
+    await userEvent.type(screen.getByPlaceholderText('Enter code here'), 'five-off');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Code' }));
+
+    expect(await screen.findByText('Applied Coupon')).toBeInTheDocument();
+    expect(screen.getByText('FIVE-OFF').parentElement).toHaveTextContent('FIVE-OFF - $5.00 off');
+    expect(selectCoupon(store.getState())).toEqual({ code: 'FIVE-OFF', discountAmount: 5 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

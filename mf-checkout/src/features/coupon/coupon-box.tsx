@@ -1,20 +1,26 @@
 import {
   couponApplied,
+  couponRefused,
   couponRemoved,
   errorMessage,
+  isApiError,
   notify,
   primitives,
   selectCoupon,
+  selectCouponRefusal,
   useAppDispatch,
   useAppSelector,
 } from '@store/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { couponApi, validateCoupon } from './coupon-api';
 import styles from './coupon-box.module.css';
+import { couponOff } from '../../common/coupon-off';
+import { refusesCode } from '../../common/refuses-code';
 
 export function CouponBox() {
   const dispatch = useAppDispatch();
   const applied = useAppSelector(selectCoupon);
+  const refusal = useAppSelector(selectCouponRefusal);
   const available = couponApi.useMyCouponQuery().currentData ?? null;
   const [code, setCode] = useState('');
   const [applying, setApplying] = useState(false);
@@ -34,7 +40,14 @@ export function CouponBox() {
       dispatch(couponApplied(await validateCoupon(trimmed)));
       notify.success('Coupon applied successfully');
     } catch (error) {
-      notify.error(errorMessage(error, 'Failed to apply coupon'));
+      const message = errorMessage(error, 'Failed to apply coupon');
+      // Why the code cannot apply belongs beside it, like a refusal of the cart's quote; an
+      // outage is no verdict on the code, so it is toasted and an applied code stays.
+      if (isApiError(error) && refusesCode(error.response?.status)) {
+        dispatch(couponRefused({ code: trimmed, message }));
+      } else {
+        notify.error(message);
+      }
     } finally {
       setApplying(false);
     }
@@ -59,7 +72,14 @@ export function CouponBox() {
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
+          aria-invalid={refusal !== null}
+          aria-describedby={refusal ? 'coupon-refusal' : undefined}
         />
+        {refusal && (
+          <p id="coupon-refusal" className={styles.refusal} role="alert">
+            {refusal.message}
+          </p>
+        )}
         <button type="submit" className={primitives.button} disabled={applying}>
           {applying ? 'Applying...' : 'Apply Code'}
         </button>
@@ -68,7 +88,7 @@ export function CouponBox() {
         <p className={styles.available}>
           Your Available Coupon:{' '}
           <strong>
-            {available.code} - {available.discountPercentage}% off
+            {available.code} - {couponOff(available)} off
           </strong>
         </p>
       )}
@@ -76,7 +96,7 @@ export function CouponBox() {
         <div className={styles.applied}>
           <p>Applied Coupon</p>
           <p>
-            <strong>{applied.code}</strong> - {applied.discountPercentage}% off
+            <strong>{applied.code}</strong> - {couponOff(applied)} off
           </p>
           <button type="button" className={primitives.secondary} onClick={remove}>
             Remove Coupon

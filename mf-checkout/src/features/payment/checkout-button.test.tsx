@@ -15,11 +15,14 @@ jest.mock('@stripe/stripe-js/pure', () => {
   return { loadStripe: jest.fn() };
 });
 
-function renderWithLine(onEmbeddedCheckout = jest.fn()) {
+function renderWithLine(onEmbeddedCheckout = jest.fn(), couponCode: string | null = null) {
   const store = storeWithCart([
     { _id: 'a', id: 'a', slug: 'a', name: 'A', description: '', image: '', price: 3, quantity: 2 },
   ]);
-  renderWithProviders(<CheckoutButton onEmbeddedCheckout={onEmbeddedCheckout} />, { store });
+  renderWithProviders(
+    <CheckoutButton onEmbeddedCheckout={onEmbeddedCheckout} couponCode={couponCode} />,
+    { store },
+  );
   return onEmbeddedCheckout;
 }
 
@@ -53,8 +56,19 @@ describe('CheckoutButton', () => {
   });
 
   it('is disabled for an empty cart', () => {
-    renderWithProviders(<CheckoutButton onEmbeddedCheckout={jest.fn()} />);
+    renderWithProviders(<CheckoutButton onEmbeddedCheckout={jest.fn()} couponCode={null} />);
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  });
+
+  it("sends the quote's code", async () => {
+    const post = jest.spyOn(apiClient, 'post').mockReturnValue(deferred<ApiResponse>().promise);
+    renderWithLine(jest.fn(), 'FIVE-OFF');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(post).toHaveBeenCalledWith('/payments/create-checkout-session', {
+      products: [{ _id: 'a', quantity: 2 }],
+      couponCode: 'FIVE-OFF',
+    });
   });
 
   it("leaves for the hosted page of a url answer, even with Stripe's key configured", async () => {

@@ -5,7 +5,6 @@ import {
   notify,
   primitives,
   selectCartItems,
-  selectCoupon,
   stripePublishableKey,
   useAppSelector,
 } from '@store/shared';
@@ -15,15 +14,25 @@ import type { EmbeddedPayment } from './mount-embedded-checkout';
 interface CheckoutButtonProps {
   /** The cart page mounts Stripe's embedded Checkout with it. */
   onEmbeddedCheckout: (payment: EmbeddedPayment) => void;
+  /** The code of the quote on screen, so checkout charges what the summary says. */
+  couponCode: string | null;
+  /** Until the quote on screen is this cart's, there is nothing to pay. */
+  disabled?: boolean;
+  /** Points at the reason the summary gives while checkout cannot start. */
+  describedBy?: string;
 }
 
 /**
  * Creates the provider session, then leaves for its hosted page or hands Stripe's embedded
  * Checkout to the cart page; one click, one session.
  */
-export function CheckoutButton({ onEmbeddedCheckout }: CheckoutButtonProps) {
+export function CheckoutButton({
+  onEmbeddedCheckout,
+  couponCode,
+  disabled = false,
+  describedBy,
+}: CheckoutButtonProps) {
   const items = useAppSelector(selectCartItems);
-  const coupon = useAppSelector(selectCoupon);
   const [redirecting, setRedirecting] = useState(false);
 
   async function checkout() {
@@ -32,7 +41,7 @@ export function CheckoutButton({ onEmbeddedCheckout }: CheckoutButtonProps) {
     try {
       const { data } = await apiClient.post<CheckoutSession>('/payments/create-checkout-session', {
         products: items.map((item) => ({ _id: item._id, quantity: item.quantity })),
-        couponCode: coupon?.code ?? null,
+        couponCode,
       } satisfies CheckoutPayload);
       // A hosted page to leave for (the local provider), or Stripe's embedded Checkout's secret.
       if (!('clientSecret' in data)) return window.location.assign(data.url);
@@ -56,7 +65,8 @@ export function CheckoutButton({ onEmbeddedCheckout }: CheckoutButtonProps) {
       type="button"
       className={primitives.button}
       onClick={checkout}
-      disabled={redirecting || items.length === 0}
+      disabled={redirecting || disabled || items.length === 0}
+      aria-describedby={describedBy}
     >
       {redirecting ? 'Redirecting to checkout...' : 'Proceed to Checkout'}
     </button>

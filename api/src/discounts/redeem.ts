@@ -1,0 +1,165 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { preparedStatement, type Runner } from '../db/prepared.ts';
+import { discountCodes, type Coupon, type DiscountCode } from '../db/schema.ts';
+import { normalizeCouponCode } from '../cart/coupons.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { DiscountRule } from '../pricing/quote.ts';
+
+// What a typed code is worth to one customer: their own coupon (welcome or reward) first, else
+// a seller's discount code. The quote, the coupon box and checkout all resolve codes here, so
+// they refuse the same codes with the same words. Coupons are the cart's; its coupon service
+// says how a customer's own is found (`OwnCoupon`).
+
+/** A code the customer may apply now; the cart decides next whether it applies to anything. */
+export interface Redemption {
+  /** The code as stored (upper case). */
+  code: string;
+  rule: DiscountRule;
+  /** The customer's own coupon, or null. */
+  coupon: Coupon | null;
+  /** The seller's code, or null. */
+  discountCode: DiscountCode | null;
+}
+
+export const USED_UP = 'This code has been used up';
+export const USED_BY_YOU = 'You have already used this code';
+
+const notFound = () => new HttpError(404, 'Coupon not found');
+
+/** The customer's active coupon with this code (upper-cased), expired or not; else null. */
+export type OwnCoupon = (userId: string, code: string) => Promise<Coupon | null>;
+
+/** Why a seller's code cannot be applied at `now` (paused or outside its dates), or null. */
+export function stateRefusal(code: DiscountCode, now: Date): string | null {
+  if (!code.active) return 'This code is not active';
+  if (code.startsAt && code.startsAt.getTime() > now.getTime()) return 'This code is not valid yet';
+  if (code.endsAt && code.endsAt.getTime() <= now.getTime()) return 'This code has ended';
+  return null;
+}
+
+export interface CodeUsage {
+  /** Checkouts that count against `maxUses`, the customer's own open one left out. */
+  uses: number;
+  /** The customer's orders with the code that were paid (or are being refunded or disputed). */
+  mine: number;
+  /** The customer has an open checkout with the code (a new one ends it first). */
+  held: boolean;
+}
+
+/**
+ * A code's uses for its limits: its orders that did not fail, so open checkouts count and a
+ * limited code cannot be oversold by checkouts opened at once. Each count stops at its limit
+ * (`limit 0` without one), so a popular code costs no more than its limit's index entries.
+ */
+const usageStatement = preparedStatement<
+  { uses: number | string; mine: number | string; held: boolean },
+  { codeId: string; userId: string; usesCap: number; mineCap: number }
+>(
+  'discount_code_usage',
+  sql`select
+    (select count(*) from (
+      select 1 from orders o
+      where o.discount_code_id = ${sql.placeholder('codeId')}::uuid and o.status <> 'failed'
+        and not (o.user_id = ${sql.placeholder('userId')}::uuid and o.status = 'pending')
+      limit ${sql.placeholder('usesCap')}::int) counted) as uses,
+    (select count(*) from (
+      select 1 from orders o
+      where o.discount_code_id = ${sql.placeholder('codeId')}::uuid
+        and o.user_id = ${sql.placeholder('userId')}::uuid
+        and o.status not in ('failed', 'pending')
+      limit ${sql.placeholder('mineCap')}::int) counted) as mine,
+    exists (
+      select 1 from orders o
+      where o.discount_code_id = ${sql.placeholder('codeId')}::uuid
+        and o.user_id = ${sql.placeholder('userId')}::uuid and o.status = 'pending') as held`,
+);
+
+export async function codeUsage(
+  runner: Runner,
+  code: DiscountCode,
+  userId: string,
+): Promise<CodeUsage> {
+  const [row] = await usageStatement(runner, {
+    codeId: code.id,
+    userId,
+    usesCap: code.maxUses ?? 0,
+    mineCap: code.maxUsesPerCustomer ?? 0,
+  });
+  return { uses: Number(row?.uses ?? 0), mine: Number(row?.mine ?? 0), held: !!row?.held };
+}
+
+/** Which use limit the customer's next checkout with the code would pass, or null. */
+export function limitRefusal(code: DiscountCode, usage: CodeUsage): string | null {
+  if (code.maxUses !== null && usage.uses >= code.maxUses) return USED_UP;
+  if (code.maxUsesPerCustomer !== null && usage.mine >= code.maxUsesPerCustomer) {
+    return USED_BY_YOU;
+  }
+  return null;
+}
+
+export function ruleOfCode(code: DiscountCode): DiscountRule {
+  return {
+    kind: code.kind,
+    percentOff: code.percentOff,
+    amountOffCents: code.amountOffCents,
+    productIds: code.productIds,
+    categoryIds: code.categoryIds,
+    minSubtotalCents: code.minSubtotalCents,
+  };
+}
+
+/** A welcome or reward coupon: percent off the whole cart. */
+export function ruleOfCoupon(coupon: Coupon): DiscountRule {
+  return {
+    kind: 'percent',
+    percentOff: coupon.discountPercentage,
+    amountOffCents: null,
+    productIds: null,
+    categoryIds: null,
+    minSubtotalCents: 0,
+  };
+}
+
+/**
+ * The code `rawCode` (any case) for this customer. Their own active coupon wins; someone
+ * else's, consumed or replaced coupons are not theirs, so the code is looked up among the
+ * seller's codes next and is "not found" there too (never revealing another user's code). An
+ * own expired coupon is "expired". A seller's code is refused when paused, outside its dates or
+ * at a use limit, the customer's own open checkout with it left out (checkout ends that one).
+ */
+export async function redeemCode(
+  db: Db,
+  ownCoupon: OwnCoupon,
+  userId: string,
+  rawCode: string,
+  now = new Date(),
+): Promise<Redemption> {
+  const code = normalizeCouponCode(rawCode);
+  if (!code) throw notFound();
+  const coupon = await ownCoupon(userId, code);
+  if (coupon) {
+    if (coupon.expiresAt.getTime() <= now.getTime()) throw new HttpError(400, 'Coupon expired');
+    return { code: coupon.code, rule: ruleOfCoupon(coupon), coupon, discountCode: null };
+  }
+  const [discountCode] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, code), isNull(discountCodes.deletedAt)));
+  if (!discountCode) throw notFound();
+  const refusal =
+    stateRefusal(discountCode, now) ??
+    (discountCode.maxUses !== null || discountCode.maxUsesPerCustomer !== null
+      ? limitRefusal(discountCode, await codeUsage(db, discountCode, userId))
+      : null);
+  if (refusal) throw new HttpError(400, refusal);
+  return { code: discountCode.code, rule: ruleOfCode(discountCode), coupon: null, discountCode };
+}
+
+/** How the provider's page names the discount: `CODE (10% off)` or `CODE ($5.00 off)`. */
+export function discountLabel(redemption: Redemption, discountCents: number): string {
+  const { rule, code } = redemption;
+  return rule.kind === 'percent'
+    ? `${code} (${rule.percentOff}% off)`
+    : `${code} ($${(discountCents / 100).toFixed(2)} off)`;
+}
