@@ -101,6 +101,8 @@ export interface AppConfig {
   catalogCacheMaxBytes: number;
   /** How often the rating prior job runs after its start-up run (0: at start only). */
   ratingPriorIntervalSeconds: number;
+  /** How often the sale end job runs after its start-up run (0: at start only). */
+  saleEndIntervalSeconds: number;
   /** Upper bound on how long a signed-in request may trust a cached session (0: no cache). */
   sessionCacheTtlSeconds: number;
   /** Demo categories, products and files (development only, never in production). */
@@ -138,6 +140,8 @@ export interface AppConfig {
     webVitals: RequestLimit;
     /** Per user: reviews posted or edited. */
     reviewWrites: RequestLimit;
+    /** Per user: $0 checkouts (each completes an order without the provider). */
+    freeOrders: RequestLimit;
     /** Per user: "helpful" votes (each one drops the cached catalog). */
     helpfulVotes: RequestLimit;
   };
@@ -345,6 +349,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     featuredCacheTtlSeconds: s.FEATURED_CACHE_TTL_SECONDS,
     catalogCacheMaxBytes: s.CATALOG_CACHE_MAX_MB * 1024 * 1024,
     ratingPriorIntervalSeconds: s.RATING_PRIOR_INTERVAL_SECONDS,
+    saleEndIntervalSeconds: s.SALE_END_INTERVAL_SECONDS,
     sessionCacheTtlSeconds: s.SESSION_CACHE_TTL_SECONDS,
     // Checked in production too, where it is forced off.
     seedDemoCatalog: s.SEED_DEMO_CATALOG && !isProduction,
@@ -369,6 +374,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       webVitals: { max: s.WEB_VITALS_PER_MINUTE, windowSeconds: 60 },
       reviewWrites: { max: s.REVIEW_WRITES_PER_HOUR, windowSeconds: 60 * 60 },
       helpfulVotes: { max: s.HELPFUL_VOTES_PER_HOUR, windowSeconds: 60 * 60 },
+      freeOrders: { max: s.FREE_ORDERS_PER_HOUR, windowSeconds: 60 * 60 },
     },
   };
   const demoEmails = [config.demoAdmin.email, config.demoShopper.email];

@@ -314,6 +314,12 @@ const CATALOG = {
     parse: int({ max: TIMER_SECONDS }),
     default: 60 * 60,
   }),
+  SALE_END_INTERVAL_SECONDS: setting({
+    about:
+      'how often ended sales get their regular price back after the start-up run (`0`: at start only)',
+    parse: int({ max: TIMER_SECONDS }),
+    default: 30,
+  }),
   DOWNLOAD_REUSE_SECONDS: setting({
     about: 'a repeat download request within this window gets the same link without counting',
     parse: int(),
@@ -435,6 +441,7 @@ const LIMITS = {
   WEB_VITALS_PER_MINUTE: limit('`POST /api/vitals` beacons per client address per minute', 60),
   REVIEW_WRITES_PER_HOUR: limit('reviews posted or edited per user per hour', 20),
   HELPFUL_VOTES_PER_HOUR: limit('"helpful" votes on reviews per user per hour', 120),
+  FREE_ORDERS_PER_HOUR: limit('$0 checkouts (nothing to pay) per user per hour', 10),
 };
 
 export interface Section {

@@ -36,6 +36,7 @@ export const SCALE = {
   heavyOrders: 5_000,
   heavyProducts: 2_000,
   descriptionWords: 12,
+  discountCodes: 10_000,
 } as const;
 
 /** Verified, with the password every scale shopper has (one argon2 hash for all rows). */
@@ -117,6 +118,7 @@ const COUNTED = [
   'purchase_grants',
   'daily_sales',
   'reviews',
+  'discount_codes',
 ] as const;
 
 export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult> {
@@ -370,6 +372,21 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
     }
     // With row triggers on: the rating summary is the reviews triggers' to keep.
     await seedReviews(run, reviewed, SCALE.users);
+    // A seller's years of codes: percent and amount, minimums, limits, newest last.
+    await run(
+      'discount codes',
+      `insert into discount_codes (code, kind, percent_off, amount_off_cents, min_subtotal_cents,
+          max_uses, max_uses_per_customer, created_at)
+        select 'SCALE-' || lpad(g::text, 5, '0'),
+          case when g % 2 = 0 then 'percent' else 'amount' end,
+          case when g % 2 = 0 then 5 + g % 50 end,
+          case when g % 2 = 1 then 100 + (g % 40) * 25 end,
+          (g % 5) * 1000,
+          case when g % 3 = 0 then 100 + g % 900 end,
+          1,
+          now() - make_interval(secs => ${SCALE.discountCodes} - g)
+        from generate_series(1, ${SCALE.discountCodes}) as g`,
+    );
     const priorStarted = performance.now();
     const prior = await refreshPrior(url);
     const priorSeconds = (performance.now() - priorStarted) / 1000;

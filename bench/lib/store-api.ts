@@ -8,6 +8,9 @@ const SIGNUP_CONCURRENCY = 50;
 /** Direct calls to the api (loopback), as a signed-in browser on the shell's origin makes them. */
 
 export const SHOPPER = { email: 'shopper@example.com', password: 'Shopper#2026' };
+/** A 1x1 PNG preview for products the bench makes (the api sniffs the preview's type). */
+export const TINY_PREVIEW =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 export const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' };
 
 export interface Session {

@@ -2,15 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { RunningApi } from '../lib/composition.ts';
 import { check, log, mib, num, table, type Budget } from '../lib/report.ts';
-import { ADMIN, SHOPPER, call, callJson, login, type ProductView } from '../lib/store-api.ts';
+import {
+  ADMIN,
+  SHOPPER,
+  call,
+  callJson,
+  login,
+  type ProductView,
+  TINY_PREVIEW,
+} from '../lib/store-api.ts';
 import { purchase } from './checkout.ts';
 
 // The issue's size; the bench api accepts it (UPLOAD_ASSET_MAX_BYTES in lib/composition.ts).
 export const ASSET_BYTES = 200 * 1024 * 1024;
 const BUDGET_BYTES = 64 * 1024 * 1024;
-// 1x1 PNG: the api sniffs the preview's type.
-const PREVIEW =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export type DownloadResult =
   | { skipped: string }
@@ -57,7 +62,7 @@ export async function runDownloadSection(api: RunningApi): Promise<DownloadResul
       price: 1,
       categoryId: data.categories[0]!.id,
       assetTypeId: assetType.id,
-      previewImage: PREVIEW,
+      previewImage: TINY_PREVIEW,
       originalAsset: `data:application/zip;base64,${asset.toString('base64')}`,
       fileName: 'bench-large.zip',
     },

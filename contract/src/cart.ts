@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dollars, idField, integer, uuidText } from './formats.ts';
+import { dollars, idField, integer, money, uuidText } from './formats.ts';
+import { payWhatYouWantTerms } from './pricing.ts';
 
 /** Units of one product in a cart or an order line. */
 export const MAX_QUANTITY = 99;
@@ -13,6 +14,9 @@ export const addToCartBody = z.object({ productId });
 export const removeFromCartBody = z.object({ productId: productId.optional() }).nullish();
 export const cartLineParams = z.object({ productId });
 export const quantityBody = z.object({
+  customPrice: money('Price', { allowZero: true }).optional().meta({
+    description: "Pay what you want: the buyer's price for one unit (the minimum or more)",
+  }),
   quantity: z
     .number({ error: 'Quantity must be a number' })
     .int('Quantity must be a whole number')
@@ -28,7 +32,13 @@ export const cartLine = z
     name: z.string(),
     description: z.string(),
     image: z.string().meta({ description: "The product's preview URL" }),
-    price: dollars,
+    price: dollars.meta({ description: 'What one unit is charged' }),
+    originalPrice: dollars
+      .optional()
+      .meta({ description: 'While a sale runs (or owned items lower a bundle): the price before' }),
+    payWhatYouWant: payWhatYouWantTerms
+      .optional()
+      .meta({ description: "Pay what you want: `price` is the buyer's, within these terms" }),
     quantity: z.number().int().min(1).max(MAX_QUANTITY),
   })
   .meta({ id: 'CartLine', description: 'A cart line' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dollars, idField, integer, isoTimestamp, uuidText } from './formats.ts';
+import { dollars, idField, integer, isoTimestamp, money, uuidText } from './formats.ts';
+import { PRICING_KINDS, pricingFields, type PricingKind } from './pricing.ts';
 import {
   ACCOUNT_PAGE_LIMIT,
   CATALOG_PAGE_LIMIT,
@@ -50,8 +51,6 @@ export const TOTAL_CAP = 1000;
 
 // Products.
 
-const MAX_PRICE_CENTS = 100_000_000;
-
 const text = (label: string, max: number) =>
   z
     .string({
@@ -62,33 +61,9 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/**
- * Dollars (a number or a numeric string) to integer cents, at most 2 decimals: above 0, or at
- * least 0 with `allowZero`. Messages name the field (`label`).
- */
-export const money = (label: string, { allowZero = false } = {}) =>
-  z.unknown().transform((raw, ctx) => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (raw === undefined || raw === null || raw === '') return fail(`${label} is required`);
-    const value =
-      typeof raw === 'number'
-        ? raw
-        : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)
-          ? Number(raw)
-          : Number.NaN;
-    if (!Number.isFinite(value)) return fail(`${label} must be a number`);
-    if (allowZero ? value < 0 : value <= 0)
-      return fail(`${label} must be ${allowZero ? 'at least 0' : 'greater than 0'}`);
-    const cents = Math.round(value * 100);
-    if (Math.abs(cents - value * 100) > 1e-6) return fail(`${label} can have at most 2 decimals`);
-    if (cents > MAX_PRICE_CENTS) return fail(`${label} is too high`);
-    return cents;
-  });
-
 export const price = money('Price');
+/** A pay-what-you-want minimum may be 0; the body's refine holds a fixed price above it. */
+const priceOrMinimum = money('Price', { allowZero: true });
 
 /** Preview images a product shows on its page; the first is its card's. */
 export const MAX_PREVIEW_IMAGES = 8;
@@ -106,7 +81,8 @@ const previewImages = (description: string) =>
 const productFields = z.object({
   name: text('Name', 200),
   description: text('Description', 5000),
-  price,
+  price: priceOrMinimum,
+  ...pricingFields,
   categoryId: idField('Category'),
   assetTypeId: idField('Asset type'),
   previewImage: z
@@ -127,10 +103,18 @@ const productFields = z.object({
     .nullish(),
 });
 
-export const createProductBody = productFields.refine(
-  (body) => Boolean(body.previewImages?.length || body.previewImage),
-  { path: ['previewImage'], message: 'Preview image is required' },
-);
+const fixedPriceAboveZero = {
+  check: (body: { price: number; pricing?: PricingKind | undefined }) =>
+    body.price > 0 || body.pricing === 'pay_what_you_want',
+  issue: { path: ['price'], message: 'Price must be greater than 0' },
+};
+
+export const createProductBody = productFields
+  .refine((body) => Boolean(body.previewImages?.length || body.previewImage), {
+    path: ['previewImage'],
+    message: 'Preview image is required',
+  })
+  .refine(fixedPriceAboveZero.check, fixedPriceAboveZero.issue);
 
 /** Edits take create's fields; a preview or a file left out keeps the current one. */
 export const updateProductBody = productFields
@@ -154,7 +138,12 @@ export const updateProductBody = productFields
   .refine((body) => !body.notifyBuyers || Boolean(body.originalAsset), {
     path: ['notifyBuyers'],
     message: 'Buyers can be notified only of a new file',
-  });
+  })
+  // A fixed price of 0 is refused here; an edit that leaves `pricing` out is checked by the api.
+  .refine(
+    (body) => body.pricing === undefined || fixedPriceAboveZero.check(body),
+    fixedPriceAboveZero.issue,
+  );
 
 export const buyersAnswer = z.object({
   buyers: integer.meta({
@@ -202,7 +191,14 @@ export const productView = z
     slug: z.string().meta({ description: 'The product page is `/product/:slug`' }),
     name: z.string(),
     description: z.string(),
-    price: dollars,
+    price: dollars.meta({ description: 'The price (while a sale runs, the price before it)' }),
+    sale_price: dollars.nullable().meta({ description: 'What is charged while a sale runs' }),
+    sale_ends_at: isoTimestamp.nullable(),
+    pricing: z.enum(PRICING_KINDS),
+    suggested_price: dollars
+      .nullable()
+      .meta({ description: 'Pay what you want: shown first; `price` is the minimum' }),
+    is_bundle: z.boolean(),
     category: z.string().meta({ description: "The category's slug" }),
     category_display_name: z.string().nullable(),
     asset_type: z.string().nullable(),

@@ -78,9 +78,38 @@ export const localSessionParams = z.object({
 
 /**
  * `refunded`: the store refunded it in full; `disputed`: the buyer's bank disputed the charge.
- * Both take back what the order granted.
+ * Both take back what the order granted. `partially_refunded`: some of its lines were refunded,
+ * and took back what those granted.
  */
-export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'disputed'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'partially_refunded',
+  'refunded',
+  'disputed',
+] as const;
+
+/** Units of one line a refund names. */
+export const refundLine = z.object({
+  orderItemId: idField('Order item id'),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, `Quantity must be between 1 and ${MAX_QUANTITY}`)
+    .max(MAX_QUANTITY, `Quantity must be between 1 and ${MAX_QUANTITY}`),
+});
+
+/** `POST /api/orders/:id/refund`: without `lines`, the whole order. */
+export const refundBody = z
+  .object({
+    lines: z
+      .array(refundLine, { error: 'lines must be a list' })
+      .min(1, 'Pick at least one line to refund')
+      .max(MAX_CART_LINES, 'Too many lines')
+      .optional(),
+  })
+  .nullish();
 
 export const orderParams = z.object({ id: idField('Order id') });
 
@@ -92,6 +121,7 @@ export const orderItem = z.object({
   quantity: integer,
   price: dollars.meta({ description: 'Unit price as bought' }),
   discount: dollars.meta({ description: "The line's share of the order's discount (all units)" }),
+  refunded_quantity: integer.meta({ description: 'Units of the line refunded' }),
   preview_image_url: z.string(),
 });
 
@@ -127,6 +157,7 @@ export const adminOrdersQuery = z.object({
 export const adminOrderView = orderView
   .extend({
     customer_email: z.string(),
+    refunded_amount: dollars.meta({ description: 'Given back by refunds so far' }),
     refunded_at: isoTimestamp.nullable(),
     refund_failed_at: isoTimestamp.nullable().meta({
       description: 'The provider reported the last refund failed; the order is completed again',
@@ -138,6 +169,7 @@ export const adminOrdersPage = z
   .object({ orders: z.array(adminOrderView), nextCursor })
   .meta({ id: 'AdminOrderPage', description: 'One page of every order, newest first' });
 
+export type RefundInput = z.input<typeof refundBody>;
 export type CheckoutPayload = z.input<typeof checkoutBody>;
 export type CheckoutSession = z.infer<typeof checkoutAnswer>;
 export type CheckoutConfirmation = z.infer<typeof confirmedAnswer>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { money } from './catalog.ts';
-import { dollars, idField, integer, isoTimestamp, uuidText } from './formats.ts';
+import { dollars, idField, integer, isoTimestamp, money, uuidText } from './formats.ts';
 import { ACCOUNT_PAGE_LIMIT, cursorParam, limitParam, nextCursor } from './paging.ts';
 
 // A seller's discount codes (the dashboard's Discounts), the cart's quote, and what the coupon
@@ -182,6 +181,9 @@ export const cartQuote = z
       z.object({
         productId: uuidText,
         price: dollars.meta({ description: 'Unit price charged' }),
+        originalPrice: dollars.optional().meta({
+          description: 'While a sale runs (or owned items lower a bundle): the price before',
+        }),
         quantity: integer,
         discount: dollars.meta({ description: "The line's share of the discount (all units)" }),
       }),

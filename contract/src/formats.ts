@@ -12,6 +12,34 @@ export const isoTimestamp = z.string().meta({ format: 'date-time' });
 /** Dollars with at most 2 decimals (money is stored as cents). */
 export const dollars = z.number().meta({ description: 'US dollars, at most 2 decimals' });
 
+const MAX_PRICE_CENTS = 100_000_000;
+
+/**
+ * Dollars (a number or a numeric string) to integer cents, at most 2 decimals: above 0, or at
+ * least 0 with `allowZero`. Messages name the field (`label`).
+ */
+export const money = (label: string, { allowZero = false } = {}) =>
+  z.unknown().transform((raw, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (raw === undefined || raw === null || raw === '') return fail(`${label} is required`);
+    const value =
+      typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)
+          ? Number(raw)
+          : Number.NaN;
+    if (!Number.isFinite(value)) return fail(`${label} must be a number`);
+    if (allowZero ? value < 0 : value <= 0)
+      return fail(`${label} must be ${allowZero ? 'at least 0' : 'greater than 0'}`);
+    const cents = Math.round(value * 100);
+    if (Math.abs(cents - value * 100) > 1e-6) return fail(`${label} can have at most 2 decimals`);
+    if (cents > MAX_PRICE_CENTS) return fail(`${label} is too high`);
+    return cents;
+  });
+
 /** A whole number from our own rows (`.int()` would add the safe-integer bounds to the document). */
 export const integer = z.number().meta({ type: 'integer' });
 

@@ -8,6 +8,7 @@ export * from './catalog.ts';
 export * from './product-page.ts';
 export * from './cart.ts';
 export * from './discounts.ts';
+export * from './pricing.ts';
 export * from './checkout.ts';
 export * from './downloads.ts';
 export * from './analytics.ts';

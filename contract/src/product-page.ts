@@ -3,6 +3,7 @@ import { MAX_PREVIEW_IMAGES, productList } from './catalog.ts';
 import { purchasedProduct } from './downloads.ts';
 import { dollars, idField, integer, isoTimestamp, uuidText } from './formats.ts';
 import { ACCOUNT_PAGE_LIMIT, cursorParam, limitParam, nextCursor, sortParam } from './paging.ts';
+import { bundleForViewer, PRICING_KINDS } from './pricing.ts';
 
 /** Related products on a product page. */
 export const RELATED_LIMIT = 8;
@@ -43,8 +44,6 @@ export const changelogEntry = z.object({
   notes: z.string().nullable().meta({ description: 'The release note stored with the version' }),
   released_at: isoTimestamp,
 });
-
-export const PRICING_KINDS = ['fixed'] as const;
 
 export const productPage = z
   .object({
@@ -180,6 +179,7 @@ export const productMine = z
     purchase: purchasedProduct
       .nullable()
       .meta({ description: 'As My Downloads lists it; null: never bought' }),
+    bundle: bundleForViewer.nullable().meta({ description: 'null: not a bundle' }),
   })
   .meta({ id: 'ProductMine', description: 'What of a product page belongs to the viewer' });
 

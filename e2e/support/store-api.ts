@@ -45,6 +45,14 @@ export interface NewProduct {
   /** More gallery images after `preview` (up to 7). */
   gallery?: Buffer[];
   asset: NewAsset;
+  /** A sale, pay what you want or a bundle's items, as the product body takes them. */
+  pricing?: {
+    pricing?: 'fixed' | 'pay_what_you_want';
+    salePrice?: number;
+    saleEndsAt?: string;
+    suggestedPrice?: number;
+    bundleItems?: string[];
+  };
 }
 
 interface DropdownItem {
@@ -92,6 +100,7 @@ export async function createProductViaApi(
       originalAsset: dataUrl(product.asset.mimeType, product.asset.bytes),
       fileName: product.asset.name,
       fileSize: product.asset.bytes.length,
+      ...product.pricing,
     },
   });
   await expectStatus(response, 201, 'POST /api/products');

@@ -81,9 +81,11 @@ export {
   cartEmptied,
   fetchCart,
   removeFromCart,
+  setCustomPrice,
   updateQuantity,
 } from './cart/cart-thunks';
 export { formatDate, formatPrice, shortOrderId } from './ui/format';
+export { WasPrice } from './ui/was-price';
 export { Modal } from './ui/modal';
 export { StatusBadge } from './ui/status-badge';
 export { PasswordField, type MatchState } from './ui/password-field';

@@ -22,7 +22,8 @@ interface Day {
 
 /**
  * Dashboard figures: one query for the four totals and one for the days. A sale is a completed
- * order, dated by its completion (UTC); revenue is what was charged. Sales come from
+ * or partially refunded order, dated by its completion (UTC); revenue is what was charged, net
+ * of line refunds (taken off the completion day too). Sales come from
  * `daily_sales` (one row per day, kept by a trigger on `orders`), so the cost follows the
  * number of days, not of orders. Users and live products come from `store_counts`, kept the
  * same way by triggers on `users` and `products`, so neither table is counted.

@@ -1,10 +1,18 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { CHANGELOG_LIMIT, type ProductPage, type RatingSummary } from '@store/contract';
 import type { Db } from '../db/client.ts';
-import { assetTypes, categories, productFiles, products, productSlugs } from '../db/schema.ts';
+import {
+  assetTypes,
+  bundleItems,
+  categories,
+  productFiles,
+  products,
+  productSlugs,
+} from '../db/schema.ts';
 import { centsToDollars } from '../lib/money.ts';
 import { storedGallery } from './product-gallery.ts';
-import { previewUrl, productViewColumns } from './product-view.ts';
+import { chargedPriceCents } from './product-pricing.ts';
+import { previewUrl, pricingView, productViewColumns } from './product-view.ts';
 
 /** What a slug leads to: its product's page, the live product's current slug, or nothing. */
 export type SlugLookup = { page: ProductPage } | { movedTo: string } | null;
@@ -61,7 +69,7 @@ export async function productPageBySlug(
     return current === null || current === slug ? null : { movedTo: current };
   }
   const { product } = row;
-  const [gallery, versions] = await Promise.all([
+  const [gallery, versions, items] = await Promise.all([
     storedGallery(db, product.id, product.previewImageKey),
     db
       .select({
@@ -73,7 +81,21 @@ export async function productPageBySlug(
       .where(eq(productFiles.productId, product.id))
       .orderBy(desc(productFiles.version))
       .limit(CHANGELOG_LIMIT),
+    // An item deleted since the bundle was made has no page to link to: it is not listed.
+    db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        name: products.name,
+        priceCents: chargedPriceCents,
+      })
+      .from(bundleItems)
+      .innerJoin(products, eq(products.id, bundleItems.itemId))
+      .where(and(eq(bundleItems.bundleId, product.id), isNull(products.deletedAt)))
+      .orderBy(asc(bundleItems.position)),
   ]);
+  // The page tells a bundle by its items.
+  const { is_bundle: _bundle, ...pricing } = pricingView(product, row.saleRunning, row.isBundle);
   const previewImages = gallery.length
     ? gallery.map((key) => previewUrl(publicFilesUrl, key))
     : [previewUrl(publicFilesUrl, null)];
@@ -83,13 +105,7 @@ export async function productPageBySlug(
       slug: product.slug,
       name: product.name,
       description: product.description,
-      price: centsToDollars(product.priceCents),
-      // Until sales, pay-what-you-want, license keys and bundles are built, every product is
-      // sold at its one fixed price, unlicensed and alone.
-      sale_price: null,
-      sale_ends_at: null,
-      pricing: 'fixed',
-      suggested_price: null,
+      ...pricing,
       category: row.category,
       category_display_name: row.categoryDisplayName,
       asset_type: row.assetType,
@@ -108,7 +124,12 @@ export async function productPageBySlug(
       licensed: false,
       max_downloads: product.maxDownloads,
       download_expiry_days: product.downloadExpiryDays,
-      bundle_items: [],
+      bundle_items: items.map((item) => ({
+        id: item.id,
+        slug: item.slug,
+        name: item.name,
+        price: centsToDollars(item.priceCents),
+      })),
       created_at: product.createdAt.toISOString(),
     },
   };

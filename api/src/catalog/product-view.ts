@@ -5,6 +5,7 @@ import { assetTypes, categories, products } from '../db/schema.ts';
 import { invalidCursor, pageOf, type CursorKey, type Page } from '../lib/cursor.ts';
 import { exactTime } from '../db/keyset.ts';
 import { centsToDollars } from '../lib/money.ts';
+import { isBundle, saleRunning } from './product-pricing.ts';
 
 export const FALLBACK_PREVIEW = 'fallback.png';
 export const PREVIEW_PREFIX = 'previews/';
@@ -15,12 +16,16 @@ export function previewUrl(publicFilesUrl: string, key: string | null): string {
   return `${publicFilesUrl}/previews/${name ?? FALLBACK_PREVIEW}`;
 }
 
+/** What every product read asks beyond the row: whether a sale runs now, whether a bundle. */
+export const productPricingColumns = { saleRunning, isBundle };
+
 /** The columns every product read selects (the product joined to its category and type). */
 export const productViewColumns = {
   product: products,
   category: categories.name,
   categoryDisplayName: categories.displayName,
   assetType: assetTypes.name,
+  ...productPricingColumns,
 };
 
 export interface ProductViewRow {
@@ -28,6 +33,33 @@ export interface ProductViewRow {
   category: string;
   categoryDisplayName: string | null;
   assetType: string | null;
+  saleRunning: boolean;
+  isBundle: boolean;
+}
+
+type PricingView = Pick<
+  Product,
+  'price' | 'sale_price' | 'sale_ends_at' | 'pricing' | 'suggested_price' | 'is_bundle'
+>;
+
+/**
+ * `price` is the regular price (the one before a sale), `sale_price` what a running sale
+ * charges; a sale whose end has passed reads as none until the `sale-end` job clears it.
+ */
+export function pricingView(
+  product: typeof products.$inferSelect,
+  running: boolean,
+  bundle: boolean,
+): PricingView {
+  const suggested = product.suggestedPriceCents;
+  return {
+    price: centsToDollars(product.regularPriceCents ?? product.priceCents),
+    sale_price: running ? centsToDollars(product.priceCents) : null,
+    sale_ends_at: running ? (product.saleEndsAt?.toISOString() ?? null) : null,
+    pricing: product.pricing,
+    suggested_price: suggested === null ? null : centsToDollars(suggested),
+    is_bundle: bundle,
+  };
 }
 
 export function toProductView(publicFilesUrl: string, row: ProductViewRow): Product {
@@ -37,7 +69,7 @@ export function toProductView(publicFilesUrl: string, row: ProductViewRow): Prod
     slug: product.slug,
     name: product.name,
     description: product.description,
-    price: centsToDollars(product.priceCents),
+    ...pricingView(product, row.saleRunning, row.isBundle),
     category,
     category_display_name: categoryDisplayName,
     asset_type: assetType,

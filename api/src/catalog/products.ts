@@ -29,12 +29,16 @@ import {
   type WrittenUploads,
 } from './product-uploads.ts';
 import { productPageBySlug } from './product-page.ts';
+import { resolvePricing, writeBundleItems, type PricingInput } from './product-pricing-input.ts';
 import { listSlugs, type SlugsRequest } from './product-slugs.ts';
 import { selectProductPage, selectProductViews } from './product-view.ts';
 import { relatedProducts } from './related-products.ts';
 
-/** What create and edit both set from the request. */
-interface ProductFields {
+/**
+ * What create and edit both set from the request. `priceCents` is the regular price (the
+ * minimum for pay what you want); the pricing fields say how it is sold.
+ */
+interface ProductFields extends PricingInput {
   name: string;
   description: string;
   priceCents: number;
@@ -58,10 +62,10 @@ export interface ProductEdit extends ProductFields, GalleryInput {
   releaseNote?: string | null;
 }
 
-const fieldsOf = (input: ProductFields): ProductFields => ({
+/** The plain columns; the price columns come from `resolvePricing`. */
+const fieldsOf = (input: ProductFields) => ({
   name: input.name,
   description: input.description,
-  priceCents: input.priceCents,
   categoryId: input.categoryId,
   assetTypeId: input.assetTypeId,
 });
@@ -232,10 +236,12 @@ export function createProductService({
     const id = await withUploads({ ...input, previews: gallery.uploads }, ({ previewKeys, file }) =>
       db.transaction(async (tx) => {
         const keys = plannedKeys(gallery, previewKeys);
+        const pricing = await resolvePricing(tx, null, null, input);
         const [row] = await tx
           .insert(products)
           .values({
             ...fieldsOf(input),
+            ...pricing.values,
             previewImageKey: keys[0] ?? null,
             assetKey: file?.assetKey ?? null,
             assetContentType: file?.contentType ?? null,
@@ -244,6 +250,7 @@ export function createProductService({
           })
           .returning({ id: products.id });
         if (!row) throw new Error('product insert returned nothing');
+        if (pricing.items?.length) await writeBundleItems(tx, row.id, pricing.items);
         await replaceGallery(tx, row.id, keys);
         // Every file version is kept: the first one too (download links name their version).
         if (file) await tx.insert(productFiles).values({ productId: row.id, version: 1, ...file });
@@ -270,13 +277,16 @@ export function createProductService({
     const updated = await withUploads(uploads, ({ previewKeys, file }) =>
       db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ id: products.id })
+          .select()
           .from(products)
           .where(and(eq(products.id, id), isNull(products.deletedAt)))
           .for('update');
         if (!row) return null;
+        const pricing = await resolvePricing(tx, id, row, input);
+        if (pricing.items !== undefined) await writeBundleItems(tx, id, pricing.items);
         const values: PgUpdateSetSource<typeof products> = {
           ...fieldsOf(input),
+          ...pricing.values,
           updatedAt: sql`now()`,
         };
         if (gallery) {

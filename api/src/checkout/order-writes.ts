@@ -1,18 +1,20 @@
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { discountCodes, orders } from '../db/schema.ts';
+import { discountCodes, orderItems, orders } from '../db/schema.ts';
 import { codeUsage, limitRefusal, stateRefusal } from '../discounts/redeem.ts';
 
 // Every write to the `orders` table is in this module: checkout creates an order, a provider
 // links its session, an order ends completed or failed exactly once, and a completed order is
-// refunded or disputed (and a refund that failed put back) exactly once. Reading the state
-// machine in one place is what keeps "exactly once" checkable:
+// refunded (some lines, or all) or disputed (and a refund that failed put back) exactly once.
+// Reading the state machine in one place is what keeps "exactly once" checkable:
 //
-//   pending -> completed | failed;  completed -> refunded | disputed;  refunded -> completed
+//   pending -> completed | failed;  completed | partially_refunded -> partially_refunded |
+//   refunded | disputed;  refunded -> completed | partially_refunded
 //
-// Each arrow is one conditional UPDATE on the status it leaves; its RETURNING names the one
-// caller that moved the order, and only that caller does what the move entails.
+// Each arrow is one conditional UPDATE on the status it leaves (a line refund: the order's row
+// locked, then its lines' refunded units checked); its RETURNING names the one caller that
+// moved the order, and only that caller does what the move entails.
 
 export interface NewOrder {
   userId: string;
@@ -93,26 +95,37 @@ export type CodeInsert =
   /** The code was deleted, paused, has ended or reached a limit since it was checked. */
   | { refusal: 'gone' | string };
 
+/** Checkouts with one limited code count its uses one after the other. */
+const lockCodeUses = preparedStatement<{ locked: string }, { codeId: string }>(
+  'order_lock_code_uses',
+  sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('codeId')}::text))::text as locked`,
+);
+
 /**
- * `insertOrder` for an order with a seller's discount code, in one transaction that locks the
- * code's row first (`for update`): checkouts with the code count its uses one after the other,
- * so two carts racing for its last use cannot both get it. The code is checked again under the
- * lock (an admin may have paused it since), then its uses (`discounts/redeem.ts`); an open
- * checkout of the same customer with the code is `held` (one open checkout per customer and
- * code, as for coupons).
+ * `insertOrder` for an order with a seller's discount code, in one transaction. The buyer's row
+ * is locked first, as completion locks it: one customer's checkouts with the code take turns
+ * (one open checkout each, the per-customer limit). The code's row is then held `for share`, so
+ * an admin's edit waits for the checkouts under way and no checkout reads a code half-changed,
+ * while checkouts of other customers run side by side. Only a code with a total use limit makes
+ * every checkout with it take turns (a transaction lock on the code), so that two carts racing
+ * for its last use cannot both get it. Under the locks the code is checked again (an admin may
+ * have paused it since), then its uses (`discounts/redeem.ts`); an open checkout of the same
+ * customer with the code is `held`.
  */
 export function insertOrderUsingDiscountCode(db: Db, order: NewOrder): Promise<CodeInsert> {
   const codeId = order.discountCodeId;
   if (!codeId) throw new Error('insertOrderUsingDiscountCode needs a discount code');
   return db.transaction(async (tx) => {
+    await lockBuyer(tx, { userId: order.userId });
     const [code] = await tx
       .select()
       .from(discountCodes)
       .where(and(eq(discountCodes.id, codeId), isNull(discountCodes.deletedAt)))
-      .for('update');
+      .for('share');
     if (!code) return { refusal: 'gone' };
     const refusal = stateRefusal(code, new Date());
     if (refusal) return { refusal };
+    if (code.maxUses !== null) await lockCodeUses(tx, { codeId });
     const usage = await codeUsage(tx, code, order.userId);
     if (usage.held) return { held: true };
     const overLimit = limitRefusal(code, usage);
@@ -144,11 +157,13 @@ export interface CompletedLine {
  * through `buyer`, which locks the buyer's row first (as the former transaction did right
  * after its UPDATE): completions of one user's orders run one after the other, so a reward
  * coupon can replace the active one safely, and no two completions can take the grant or
- * coupon rows in opposite orders. Then: record the order's grants and add them to the buyer's
- * downloads (buying again adds `max_downloads x quantity` and keeps the later expiry, null =
- * never, days are 24 hours; a product whose earlier orders were all refunded starts afresh),
- * consume the coupon, take the bought products out of the cart. The provider's payment id is
- * stored for refunds and the provider's refund and dispute events.
+ * coupon rows in opposite orders. Then: record each line's grants (its product and, for a
+ * bundle, each of its items with the item's own limits) and add them to the buyer's downloads
+ * per product, so a product granted by two lines of the order adds up (buying again adds
+ * `max_downloads x quantity` and keeps the later expiry, null = never, days are 24 hours; a
+ * product whose earlier orders were all refunded starts afresh), consume the coupon, take the
+ * bought products out of the cart. The provider's payment id is stored for refunds and the
+ * provider's refund and dispute events.
  */
 export const completeOrder = preparedStatement<
   CompletedLine,
@@ -170,18 +185,30 @@ export const completeOrder = preparedStatement<
     from order_items oi
     join buyer b on b.id = oi.order_id
     join products p on p.id = oi.product_id
+  ), line_grants as (
+    select i.id as order_item_id, i.product_id, i.max_downloads * i.quantity as downloads,
+      i.download_expiry_days
+    from items i
+    union all
+    select i.id, bi.item_id, p.max_downloads * i.quantity, p.download_expiry_days
+    from items i
+    join bundle_items bi on bi.bundle_id = i.product_id
+    join products p on p.id = bi.item_id
   ), order_grants as (
-    insert into purchase_grants (order_id, product_id, user_id, downloads)
-    select b.id, i.product_id, b.user_id, i.max_downloads * i.quantity
-    from items i cross join buyer b
+    insert into purchase_grants (order_id, order_item_id, product_id, user_id, downloads)
+    select b.id, g.order_item_id, g.product_id, b.user_id, g.downloads
+    from line_grants g cross join buyer b
+  ), product_grants as (
+    select g.product_id, sum(g.downloads)::int as downloads, g.download_expiry_days
+    from line_grants g
+    group by g.product_id, g.download_expiry_days
   ), granted as (
     insert into purchased_products as grant_row
       (user_id, product_id, order_id, remaining_downloads, max_downloads, expires_at)
-    select b.user_id, i.product_id, b.id, i.max_downloads * i.quantity,
-      i.max_downloads * i.quantity,
-      case when i.download_expiry_days is null then null
-        else now() + make_interval(secs => i.download_expiry_days * 86400) end
-    from items i cross join buyer b
+    select b.user_id, g.product_id, b.id, g.downloads, g.downloads,
+      case when g.download_expiry_days is null then null
+        else now() + make_interval(secs => g.download_expiry_days * 86400) end
+    from product_grants g cross join buyer b
     on conflict (user_id, product_id) do update set
       remaining_downloads = excluded.remaining_downloads + case
         when grant_row.revoked_at is null then grant_row.remaining_downloads else 0 end,
@@ -281,9 +308,9 @@ const takenBackColumns = {
 };
 
 /**
- * Moves a completed order to `refunded` or `disputed`; null when it is not completed (another
- * admin, the provider's event or a dispute got there first). The `daily_sales` trigger takes
- * its total off the day it was completed. The payment is stored when the order had none yet
+ * Moves a completed or partially refunded order to `refunded` or `disputed`; null when it is
+ * neither (another admin, the provider's event or a dispute got there first). The `daily_sales`
+ * trigger takes what it still counted off the day it was completed. The payment is stored when the order had none yet
  * (completed before it was kept), so the provider's later events find the order. A refund that
  * succeeds clears an earlier `refund_failed_at`: it no longer describes the last refund.
  */
@@ -301,15 +328,16 @@ export async function markOrderTakenBack(
       refundFailedAt: null,
       paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${paymentIntentId}::text)`,
     })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'completed')))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['completed', 'partially_refunded'])))
     .returning(takenBackColumns);
   return row ?? null;
 }
 
 /**
- * The provider reported the refund of a refunded order failed: the order is completed again
- * (the trigger counts it on its completion day again), marked `refund_failed_at` for the
- * admin. Null when the order is not refunded (already put back, or disputed since).
+ * The provider reported the refund of a refunded order failed: the order is completed again, or
+ * partially refunded when line refunds came before (the trigger counts it on its completion day
+ * again), marked `refund_failed_at` for the admin. Null when the order is not refunded (already
+ * put back, or disputed since).
  */
 export async function restoreRefundedOrder(
   db: Pick<Db, 'update'>,
@@ -317,8 +345,103 @@ export async function restoreRefundedOrder(
 ): Promise<TakenBackOrder | null> {
   const [row] = await db
     .update(orders)
-    .set({ status: 'completed', refundedAt: null, refundFailedAt: sql`now()` })
+    .set({
+      status: sql`case when exists (select 1 from ${orderItems}
+        where ${orderItems.orderId} = ${orders.id} and ${orderItems.refundedQuantity} > 0)
+        then 'partially_refunded' else 'completed' end`,
+      refundedAt: null,
+      refundFailedAt: sql`now()`,
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'refunded')))
     .returning(takenBackColumns);
   return row ?? null;
+}
+
+/** Units of one line a refund gives back, computed from the line as it was read. */
+export interface LineRefund {
+  orderItemId: string;
+  units: number;
+  cents: number;
+  /** The line's refunded units when it was read: the refund holds only if they still are. */
+  refundedBefore: number;
+}
+
+/** What the caller that refunded some lines needs for the rest of its transaction. */
+export interface LinesRefundedOrder extends TakenBackOrder {
+  status: 'partially_refunded' | 'refunded';
+  refundedCents: number;
+}
+
+/**
+ * Refunds units of some lines of a completed or partially refunded order, in the caller's
+ * transaction. The order's row is locked first, so refunds of one order (line or full) run one
+ * after the other, and the next statement reads what the one before committed. Then one
+ * statement: the order must still have the refunded units the refund was computed from (its
+ * provider refund's key), and so must every line it names; the lines take the units and cents, the order the cents, and `refunded` once every unit of every
+ * line is refunded (`partially_refunded` before). Null when the order is no longer refundable
+ * or another refund moved one of the lines first: nothing was changed.
+ */
+export async function refundOrderLines(
+  tx: Pick<Db, 'execute'>,
+  orderId: string,
+  lines: LineRefund[],
+  unitsRefundedBefore: number,
+  paymentIntentId: string | null,
+): Promise<LinesRefundedOrder | null> {
+  const locked = (await tx.execute(
+    sql`select id from orders where id = ${orderId}
+      and status in ('completed', 'partially_refunded') for update`,
+  )) as unknown as { rows: unknown[] };
+  if (!locked.rows.length) return null;
+  const wanted = JSON.stringify(
+    lines.map((line) => ({
+      order_item_id: line.orderItemId,
+      units: line.units,
+      cents: line.cents,
+      refunded_before: line.refundedBefore,
+    })),
+  );
+  const result = (await tx.execute(sql`with wanted as (
+      select * from jsonb_to_recordset(${wanted}::jsonb)
+        as line(order_item_id uuid, units int, cents int, refunded_before int)
+    ), fresh as (
+      select count(*) = ${lines.length}
+        and (select sum(refunded_quantity) from order_items where order_id = ${orderId})
+          = ${unitsRefundedBefore}
+        as ok
+      from order_items oi join wanted w on w.order_item_id = oi.id
+      where oi.order_id = ${orderId} and oi.refunded_quantity = w.refunded_before
+        and oi.refunded_quantity + w.units <= oi.quantity
+    ), moved as (
+      update order_items oi set refunded_quantity = oi.refunded_quantity + w.units,
+        refunded_cents = oi.refunded_cents + w.cents
+      from wanted w, fresh
+      where fresh.ok and oi.id = w.order_item_id and oi.order_id = ${orderId}
+    ), whole as (
+      select not exists (
+        select 1 from order_items oi left join wanted w on w.order_item_id = oi.id
+        where oi.order_id = ${orderId} and oi.refunded_quantity + coalesce(w.units, 0) < oi.quantity
+      ) as every_unit
+    )
+    update orders o set
+      refunded_cents = o.refunded_cents + (select coalesce(sum(cents), 0) from wanted),
+      status = case when whole.every_unit then 'refunded' else 'partially_refunded' end,
+      refunded_at = now(),
+      refund_failed_at = null,
+      payment_intent_id = coalesce(o.payment_intent_id, ${paymentIntentId}::text)
+    from fresh, whole
+    where o.id = ${orderId} and fresh.ok
+    returning o.id, o.user_id as "userId", o.coupon_id as "couponId",
+      o.total_cents as "totalCents", o.completed_at as "completedAt",
+      o.refunded_cents as "refundedCents", o.status`)) as unknown as {
+    rows: (Omit<LinesRefundedOrder, 'completedAt'> & { completedAt: string | Date | null })[];
+  };
+  const [row] = result.rows;
+  if (!row) return null;
+  return {
+    ...row,
+    totalCents: Number(row.totalCents),
+    refundedCents: Number(row.refundedCents),
+    completedAt: row.completedAt === null ? null : new Date(row.completedAt),
+  };
 }

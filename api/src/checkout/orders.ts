@@ -155,6 +155,9 @@ export function createOrderService(deps: OrderDeps) {
           quantity: item.quantity,
           price: centsToDollars(item.unitPriceCents),
           discount: centsToDollars(item.discountCents),
+          // A full refund leaves the line counts as line refunds left them (a refund that
+          // fails puts the order back as it was): refunded, every unit is.
+          refunded_quantity: order.status === 'refunded' ? item.quantity : item.refundedQuantity,
           preview_image_url: previewUrl(config.publicFilesUrl, item.previewImageKey),
         })),
     }));
@@ -191,6 +194,9 @@ export function createOrderService(deps: OrderDeps) {
       return {
         ...answer,
         customer_email: email,
+        refunded_amount: centsToDollars(
+          order.status === 'refunded' ? order.totalCents : order.refundedCents,
+        ),
         refunded_at: order.refundedAt?.toISOString() ?? null,
         refund_failed_at: order.refundFailedAt?.toISOString() ?? null,
       };

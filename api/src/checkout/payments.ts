@@ -1,12 +1,19 @@
 import { MAX_QUANTITY } from '@store/contract';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { orders, products, type Order, type User } from '../db/schema.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import { orders, type Order, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
 import type { CouponService } from '../cart/coupons.ts';
 import { discountLabel, redeemCode, USED_UP, type Redemption } from '../discounts/redeem.ts';
+import {
+  floorOf,
+  linePriceColumns,
+  pricedLateral,
+  type LinePriceRow,
+} from '../pricing/line-prices.ts';
 import { priceLines } from '../pricing/quote.ts';
 import type { OrderService } from './orders.ts';
 import type { PaymentEvent, RefundService } from './refunds.ts';
@@ -86,25 +93,63 @@ interface PaymentDeps {
   /** The provider's refund and dispute events go to it. */
   refunds: Pick<RefundService, 'handleEvent'>;
   log: FastifyBaseLogger;
+  /** Counts a customer's $0 checkouts (429 past the limit); none: unlimited. */
+  limitFreeOrders?: (userId: string) => Promise<void>;
 }
+
+interface CheckoutRow extends LinePriceRow {
+  id: string;
+  name: string;
+  categoryId: string;
+  previewImageKey: string | null;
+  /** The buyer owns it now, or has it in an open $0 checkout. */
+  owned: boolean;
+}
+
+const alreadyOwned = (name: string) => new HttpError(400, `You already own ${name}`);
 
 export function createPaymentService(deps: PaymentDeps) {
   const { db, provider, log } = deps;
 
   // The statements of every checkout, built once (see db/prepared.ts for why).
-  const liveProducts = db
-    .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      categoryId: products.categoryId,
-      previewImageKey: products.previewImageKey,
-    })
-    .from(products)
-    .where(
-      and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt)),
-    )
-    .prepare('checkout_products');
+  const buyer = sql`${sql.placeholder('userId')}::uuid`;
+  const p = sql.raw('p');
+  // Priced as the cart and its quote price them (`pricing/line-prices.ts`); the buyer's own
+  // pay-what-you-want price is their cart line's.
+  const liveProducts = preparedStatement<CheckoutRow, { ids: string[]; userId: string }>(
+    'checkout_products',
+    sql`select p.id, p.name, p.category_id as "categoryId",
+      p.preview_image_key as "previewImageKey", ${linePriceColumns(p)},
+      (exists (select 1 from purchase_grants g
+          where g.user_id = ${buyer} and g.product_id = p.id and g.revoked_at is null)
+        or exists (select 1 from orders o join order_items oi on oi.order_id = o.id
+          where o.user_id = ${buyer} and o.status = 'pending' and o.total_cents = 0
+            and oi.product_id = p.id)) as owned
+    from products p
+    ${pricedLateral(
+      p,
+      sql`(select c.custom_price_cents from cart_items c
+        where c.user_id = ${buyer} and c.product_id = p.id)`,
+      buyer,
+    )}
+    where p.id = any(${sql.placeholder('ids')}::uuid[]) and p.deleted_at is null`,
+  );
+  /**
+   * A product of $0 order `orderId` that an earlier $0 order of the same buyer (open or
+   * completed) holds too: of two $0 checkouts of one product opened at once, both inserted
+   * before either looked, the later one finds the earlier.
+   */
+  const freeRival = preparedStatement<{ name: string }, { orderId: string }>(
+    'checkout_free_rival',
+    sql`select mi.name from orders mine
+      join order_items mi on mi.order_id = mine.id
+      join order_items oi on oi.product_id = mi.product_id and oi.order_id <> mine.id
+      join orders o on o.id = oi.order_id
+      where mine.id = ${sql.placeholder('orderId')}::uuid and o.user_id = mine.user_id
+        and o.total_cents = 0 and o.status in ('pending', 'completed', 'partially_refunded')
+        and (o.created_at, o.id) < (mine.created_at, mine.id)
+      limit 1`,
+  );
   const orderBySession = db
     .select()
     .from(orders)
@@ -148,7 +193,7 @@ export function createPaymentService(deps: PaymentDeps) {
   async function createCheckoutSession(user: User, input: CheckoutInput): Promise<CheckoutAnswer> {
     const quantities = mergeLines(input.products);
     const ids = [...quantities.keys()];
-    const rows = await liveProducts.execute({ ids });
+    const rows = await liveProducts(db, { ids, userId: user.id });
     const missing = ids.filter((id) => !rows.some((row) => row.id === id));
     if (missing.length) {
       throw new HttpError(400, 'Some products in your cart are no longer available', {
@@ -167,12 +212,19 @@ export function createPaymentService(deps: PaymentDeps) {
       lines.map((line) => ({
         productId: line.id,
         categoryId: line.categoryId,
-        unitPriceCents: line.priceCents,
+        unitPriceCents: line.unitPriceCents,
         quantity: line.quantity,
+        floorCents: floorOf(line, line.quantity),
       })),
       redemption?.rule ?? null,
     );
     const { subtotalCents: subtotal, discountCents: discount, totalCents: total } = figures;
+    // A $0 order is had once per customer and product, and only so many an hour.
+    if (total === 0) {
+      const owned = lines.find((line) => line.owned);
+      if (owned) throw alreadyOwned(owned.name);
+      await deps.limitFreeOrders?.(user.id);
+    }
 
     const newOrder: NewOrder = {
       userId: user.id,
@@ -189,7 +241,7 @@ export function createPaymentService(deps: PaymentDeps) {
         lines.map((line, index) => ({
           product_id: line.id,
           name: line.name,
-          unit_price_cents: line.priceCents,
+          unit_price_cents: line.unitPriceCents,
           quantity: line.quantity,
           discount_cents: figures.lines[index]!.discountCents,
           preview_image_key: line.previewImageKey,
@@ -198,7 +250,14 @@ export function createPaymentService(deps: PaymentDeps) {
     };
     const order = await insertNewOrder(newOrder, redemption);
 
-    if (total === 0) return completeFree(order.id);
+    if (total === 0) {
+      const [rival] = await freeRival(db, { orderId: order.id });
+      if (rival) {
+        await deps.orders.fail(order.id);
+        throw alreadyOwned(rival.name);
+      }
+      return completeFree(order.id);
+    }
 
     let session;
     try {
@@ -208,7 +267,7 @@ export function createPaymentService(deps: PaymentDeps) {
         customerEmail: user.email,
         lines: lines.map((line) => ({
           name: line.name,
-          unitAmount: line.priceCents,
+          unitAmount: line.unitPriceCents,
           quantity: line.quantity,
         })),
         amountSubtotal: subtotal,

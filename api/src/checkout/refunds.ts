@@ -11,11 +11,18 @@ import { orderRefundMail } from '../infrastructure/mail/templates.ts';
 import {
   consumeAgain,
   reinstateReward,
+  REWARD_THRESHOLD_CENTS,
   restoreUsedCoupon,
   revokeReward,
 } from '../cart/coupon-ledger.ts';
-import { restoreGrants, revokeGrants } from './grants.ts';
-import { markOrderTakenBack, restoreRefundedOrder, type TakenBackOrder } from './order-writes.ts';
+import { restoreGrants, revokeGrants, revokeLineGrants } from './grants.ts';
+import {
+  markOrderTakenBack,
+  refundOrderLines,
+  restoreRefundedOrder,
+  type TakenBackOrder,
+} from './order-writes.ts';
+import { planLineRefund, type LinePlan, type WantedUnits } from './refund-lines.ts';
 import type { OrderService } from './orders.ts';
 import {
   ProviderUnavailableError,
@@ -72,28 +79,38 @@ export type PaymentEvent = Extract<
   { type: 'charge_refunded' | 'refund_failed' | 'dispute_created' }
 >;
 
-/** Why an order that is not completed cannot be refunded (409). */
-function notRefundable(status: Order['status']): HttpError {
+/** Orders a refund (of some lines or of the rest) can still give money back for. */
+const refundable = (status: Order['status']) =>
+  status === 'completed' || status === 'partially_refunded';
+
+/**
+ * Why an order that is neither completed nor partially refunded cannot be refunded: 409 for the
+ * refund of a whole order (as it always was), 400 for a refund of some of its lines.
+ */
+function notRefundable(status: Order['status'], code: 400 | 409 = 409): HttpError {
   switch (status) {
     case 'refunded':
-      return new HttpError(409, 'Order already refunded');
+      return new HttpError(code, 'Order already refunded');
     case 'disputed':
       return new HttpError(
-        409,
+        code,
         "Order is disputed: the buyer's bank is taking the payment back, so it cannot be refunded as well",
       );
     case 'pending':
       return new HttpError(
-        409,
+        code,
         'Only a completed order can be refunded: this one is still pending (it was never paid)',
       );
     default:
       return new HttpError(
-        409,
+        code,
         'Only a completed order can be refunded: this one failed (nothing was charged)',
       );
   }
 }
+
+/** What the provider was asked for: the order's full refund, or one refund of some lines. */
+type ProviderAsk = { kind: 'full'; attempt: number } | { kind: 'lines'; plan: LinePlan };
 
 /**
  * Refunds, and the provider's refund and dispute events. Every change of an order's status is
@@ -202,13 +219,16 @@ export function createRefundService(deps: RefundDeps) {
   }
 
   /**
-   * One provider call per order and attempt on this instance: requests that arrive while it
-   * runs wait for it instead of calling again (the provider's idempotency key covers other
-   * instances).
+   * One provider call per refund on this instance (the order's full refund and attempt, or one
+   * line refund from one state of the order): requests that arrive while it runs wait for it
+   * instead of calling again (the provider's idempotency key covers other instances).
    */
-  function providerRefund(order: Order, attempt: number): Promise<ProviderRefund> {
-    // A $0 order (a 100% code) never went through the provider: nothing to give back there.
-    if (order.totalCents === 0) {
+  function providerRefund(order: Order, ask: ProviderAsk): Promise<ProviderRefund> {
+    const amountCents =
+      ask.kind === 'full' ? order.totalCents - order.refundedCents : ask.plan.amountCents;
+    // Nothing to give back through the provider (a $0 order, a 100% code, lines that charged
+    // nothing): no call, and none could be made for 0.
+    if (amountCents === 0) {
       return Promise.resolve({
         id: null,
         paymentIntentId: null,
@@ -216,7 +236,10 @@ export function createRefundService(deps: RefundDeps) {
         status: 'succeeded',
       });
     }
-    const key = `${order.id}:${attempt}`;
+    const key =
+      ask.kind === 'full'
+        ? `${order.id}:${ask.attempt}`
+        : `${order.id}:lines:${ask.plan.unitsRefundedBefore}`;
     let call = inFlight.get(key);
     if (!call) {
       call = provider
@@ -224,8 +247,15 @@ export function createRefundService(deps: RefundDeps) {
           orderId: order.id,
           paymentIntentId: order.paymentIntentId,
           sessionId: order.providerSessionId,
-          amountCents: order.totalCents,
-          attempt,
+          amountCents,
+          attempt: ask.kind === 'full' ? ask.attempt : 0,
+          ...(ask.kind === 'lines'
+            ? {
+                lines: {
+                  idempotencyKey: `refund:${order.id}:lines:${ask.plan.unitsRefundedBefore}`,
+                },
+              }
+            : {}),
         })
         .finally(() => inFlight.delete(key));
       inFlight.set(key, call);
@@ -234,24 +264,23 @@ export function createRefundService(deps: RefundDeps) {
   }
 
   /**
-   * The admin's refund of a completed order, in full: the provider first (nothing is changed
-   * here when it fails), then the one transaction. 409 for an order that is not completed,
-   * and for every request but the one whose UPDATE refunded it.
+   * The provider's refund, or the answer that says why there is none: nothing is changed here
+   * when the provider fails or refuses, and an order refunded meanwhile says so instead.
    */
-  async function refund(orderId: string): Promise<AdminOrder> {
-    const order = await orderRow(orderId);
-    if (!order) throw new HttpError(404, 'Order not found');
-    if (order.status !== 'completed') throw notRefundable(order.status);
-
+  async function askProvider(
+    order: Order,
+    ask: ProviderAsk,
+  ): Promise<ProviderRefund & { status: 'succeeded' | 'pending' }> {
+    const code = ask.kind === 'full' ? 409 : 400;
     let refunded: ProviderRefund;
     try {
-      refunded = await providerRefund(order, await failedAttempts(order.id));
+      refunded = await providerRefund(order, ask);
     } catch (error) {
       if (isServiceOutage(error)) throw error;
       // Refunded meanwhile (another admin, the provider's event): say so, not the failure.
-      const now = await orderRow(orderId);
-      if (now && now.status !== 'completed') throw notRefundable(now.status);
-      log.error({ err: error, orderId }, 'the payment provider did not refund the order');
+      const now = await orderRow(order.id);
+      if (now && !refundable(now.status)) throw notRefundable(now.status, code);
+      log.error({ err: error, orderId: order.id }, 'the payment provider did not refund the order');
       if (error instanceof ProviderUnavailableError) {
         throw new HttpError(
           error.timedOut ? 504 : 502,
@@ -266,7 +295,25 @@ export function createRefundService(deps: RefundDeps) {
     if (refunded.status === 'failed') {
       throw new HttpError(502, 'The payment provider could not refund this payment');
     }
+    return { ...refunded, status: refunded.status };
+  }
 
+  /**
+   * The admin's refund of a completed or partially refunded order: in full without `lines`
+   * (what is left of it), else those units of those lines. The provider first (nothing is
+   * changed here when it fails), then the one transaction. A full refund answers 409 for an
+   * order that is neither, and for every request but the one whose UPDATE refunded it.
+   */
+  async function refund(orderId: string, lines?: WantedUnits[]): Promise<AdminOrder> {
+    if (lines) return refundLines(orderId, lines);
+    const order = await orderRow(orderId);
+    if (!order) throw new HttpError(404, 'Order not found');
+    if (!refundable(order.status)) throw notRefundable(order.status);
+
+    const refunded = await askProvider(order, {
+      kind: 'full',
+      attempt: await failedAttempts(order.id),
+    });
     const done = await takeBack(order.id, {
       kind: 'full',
       status: refunded.status,
@@ -284,11 +331,88 @@ export function createRefundService(deps: RefundDeps) {
   }
 
   /**
+   * Refunds units of some lines: 400 for a line of another order, a line named twice, more
+   * units than are left, an order that is not completed or partially refunded. The provider
+   * gives back exactly those units' share of what their lines charged (one refund, keyed by the
+   * order's refunded units so far: a double click asks for the same refund), then one
+   * transaction whose first statements lock the order and check its lines still are as read
+   * (`refundOrderLines`): one caller moves them, every other changes nothing (409). That caller
+   * takes back what the units granted, withdraws the order's unused reward once what it
+   * charged falls below the reward's threshold, and records the refund; the refund of the last
+   * units refunds the order with everything a full refund does.
+   */
+  async function refundLines(orderId: string, wanted: WantedUnits[]): Promise<AdminOrder> {
+    const order = await orderRow(orderId);
+    if (!order) throw new HttpError(404, 'Order not found');
+    if (!refundable(order.status)) throw notRefundable(order.status, 400);
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const plan = planLineRefund(items, wanted);
+
+    const refunded = await askProvider(order, { kind: 'lines', plan });
+    const raced = () =>
+      new HttpError(
+        409,
+        'Another refund of this order came first: nothing more was refunded. Reload the order and try again.',
+      );
+    // A refund of other lines computed from the same state got the provider's refund first.
+    if (refunded.amountCents !== plan.amountCents) throw raced();
+
+    let changedPublic = false;
+    const done = await db.transaction(async (tx) => {
+      const moved = await refundOrderLines(
+        tx,
+        order.id,
+        plan.lines,
+        plan.unitsRefundedBefore,
+        refunded.paymentIntentId,
+      );
+      if (!moved) return null;
+      const buyer = await lockBuyer(tx, moved.userId);
+      await revokeLineGrants(tx, plan.lines);
+      changedPublic = await deps.access.revoked(tx, order.id);
+      const whole = moved.status === 'refunded';
+      const revokedCouponId =
+        whole || moved.totalCents - moved.refundedCents < REWARD_THRESHOLD_CENTS
+          ? await revokeReward(tx, order.id)
+          : null;
+      // A coupon the order used is given back only when nothing of the order is left.
+      const restoredCouponId = whole ? await restoreUsedCoupon(tx, moved) : null;
+      await tx
+        .insert(orderRefunds)
+        .values({
+          orderId: order.id,
+          kind: 'partial',
+          status: refunded.status,
+          amountCents: plan.amountCents,
+          providerRefundId: refunded.id,
+          revokedCouponId,
+          restoredCouponId,
+        })
+        .onConflictDoNothing({ target: orderRefunds.providerRefundId });
+      return { order: moved, email: buyer.email, name: buyer.name };
+    });
+    if (changedPublic) await deps.access.changed();
+    if (!done) {
+      const now = await orderRow(orderId);
+      if (now && !refundable(now.status)) throw notRefundable(now.status);
+      throw raced();
+    }
+    if (done.order.status === 'refunded') await mailRefund(done);
+    log.info(
+      { orderId, refundId: refunded.id, amountCents: plan.amountCents, status: done.order.status },
+      'order lines refunded',
+    );
+    return deps.orders.adminView(order.id);
+  }
+
+  /**
    * Stripe's `charge.refunded`, read against the payment's refunds as Stripe lists them now:
    * refunded in full (the admin's refund, or one made in Stripe's dashboard) refunds the order
    * as the admin's refund does, once; less than in full records each refund not recorded yet
-   * (kind `partial`, once per refund id) and changes no status. A late event from before a
-   * refund failed finds that refund failed, so it refunds nothing again.
+   * (kind `partial`, once per refund id) and changes no status, so the store's own line refunds
+   * change nothing more. Refunds that add up to the charge but are all the store's own line
+   * refunds already made the order what it is (lines that charged nothing may be left). A late
+   * event from before a refund failed finds that refund failed, so it refunds nothing again.
    */
   async function chargeRefunded(
     event: Extract<PaymentEvent, { type: 'charge_refunded' }>,
@@ -300,7 +424,7 @@ export function createRefundService(deps: RefundDeps) {
     );
     const refundedCents = live.reduce((sum, item) => sum + item.amountCents, 0);
     const full = refundedCents >= event.amountCents;
-    if (full && order.status !== 'completed') return;
+    if (full && !refundable(order.status)) return;
     const recorded = new Set(
       live.length
         ? (
@@ -318,6 +442,7 @@ export function createRefundService(deps: RefundDeps) {
     );
     const unrecorded = live.filter((item) => !recorded.has(item.id));
     if (full) {
+      if (!unrecorded.length && order.status === 'partially_refunded') return;
       // Newest first: the refund that made it full.
       const [last] = unrecorded;
       const done = await takeBack(order.id, {

@@ -114,7 +114,21 @@ export const products = pgTable(
       .$defaultFn(() => ''),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /**
+     * What the product is charged at now: the sale price while a sale runs (then
+     * `regular_price_cents` holds the price before it), the minimum of a pay-what-you-want
+     * product. Sorts, filters and checkout read this one column.
+     */
     priceCents: integer('price_cents').notNull(),
+    /** While a sale runs: the price it takes the product down from; null otherwise. */
+    regularPriceCents: integer('regular_price_cents'),
+    /** When the sale ends (the `sale-end` job puts the regular price back); null: until removed. */
+    saleEndsAt: timestamptz('sale_ends_at'),
+    pricing: text('pricing', { enum: ['fixed', 'pay_what_you_want'] })
+      .notNull()
+      .default('fixed'),
+    /** Pay what you want: the price shown first (at least the minimum, `price_cents`). */
+    suggestedPriceCents: integer('suggested_price_cents'),
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id),
@@ -182,8 +196,48 @@ export const products = pgTable(
     index('products_featured_idx')
       .on(t.featuredAt.desc().nullsLast(), t.id.desc())
       .where(sql`${t.isFeatured} and ${t.deletedAt} is null`),
-    check('products_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'products_price_positive',
+      sql`${t.priceCents} > 0 or (${t.pricing} = 'pay_what_you_want' and ${t.priceCents} >= 0)`,
+    ),
+    check('products_pricing', sql`${t.pricing} in ('fixed', 'pay_what_you_want')`),
+    // A sale takes a fixed price down, never a pay-what-you-want minimum.
+    check(
+      'products_sale',
+      sql`${t.regularPriceCents} is null or (${t.regularPriceCents} > ${t.priceCents} and ${t.pricing} = 'fixed')`,
+    ),
+    check('products_sale_end', sql`${t.saleEndsAt} is null or ${t.regularPriceCents} is not null`),
+    check(
+      'products_suggested_price',
+      sql`${t.suggestedPriceCents} is null or (${t.pricing} = 'pay_what_you_want' and ${t.suggestedPriceCents} >= ${t.priceCents})`,
+    ),
+    index('products_sale_ends_idx')
+      .on(t.saleEndsAt)
+      .where(sql`${t.saleEndsAt} is not null`),
     check('products_max_downloads_positive', sql`${t.maxDownloads} > 0`),
+  ],
+);
+
+/**
+ * A bundle's products (2-50, none of them a bundle): buying the bundle grants each of them with
+ * its own download limits. A product with items is a bundle.
+ */
+export const bundleItems = pgTable(
+  'bundle_items',
+  {
+    bundleId: uuid('bundle_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => products.id),
+    /** The item's place on the bundle's page. */
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleId, t.itemId] }),
+    index('bundle_items_item_idx').on(t.itemId),
+    check('bundle_items_not_itself', sql`${t.bundleId} <> ${t.itemId}`),
   ],
 );
 
@@ -197,11 +251,17 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
+    /** Pay what you want: the buyer's price for one unit; null: the suggested price. */
+    customPriceCents: integer('custom_price_cents'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
+    check(
+      'cart_items_custom_price',
+      sql`${t.customPriceCents} is null or ${t.customPriceCents} >= 0`,
+    ),
     index('cart_items_product_id_idx').on(t.productId),
     check('cart_items_quantity_range', sql`${t.quantity} between 1 and 99`),
   ],
@@ -310,13 +370,15 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     status: text('status', {
-      enum: ['pending', 'completed', 'failed', 'refunded', 'disputed'],
+      enum: ['pending', 'completed', 'failed', 'partially_refunded', 'refunded', 'disputed'],
     })
       .notNull()
       .default('pending'),
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    /** Given back by refunds of some of its lines (a full refund moves the order to refunded). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     couponId: uuid('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
     discountPercentage: integer('discount_percentage'),
@@ -358,8 +420,13 @@ export const orders = pgTable(
     index('orders_completed_at_idx')
       .on(t.completedAt)
       .where(sql`${t.status} = 'completed'`),
+    // Analytics: revenue per product and per code over a range of completion days.
+    index('orders_sold_at_idx')
+      .on(t.completedAt)
+      .where(sql`${t.status} in ('completed', 'partially_refunded')`),
     check('orders_amounts', sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`),
     check('orders_discount_nonnegative', sql`${t.discountCents} >= 0`),
+    check('orders_refunded_range', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     // A completed order must have a day to be counted under in `daily_sales`.
     check(
       'orders_completed_dated',
@@ -369,8 +436,9 @@ export const orders = pgTable(
 );
 
 /**
- * Completed orders per UTC day of `completed_at`, kept by the `orders_daily_sales_*` triggers
- * (migration 0006) in the writer's own transaction, so analytics never scans `orders`.
+ * Completed and partially refunded orders per UTC day of `completed_at`, net of their line
+ * refunds, kept by the `orders_daily_sales_*` triggers (migrations 0006, 0015) in the writer's
+ * own transaction, so analytics never scans `orders`.
  */
 export const dailySales = pgTable('daily_sales', {
   day: date('day', { mode: 'string' }).primaryKey(),
@@ -403,6 +471,9 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** The line's share of the order's discount; the order's lines add up to its discount. */
     discountCents: integer('discount_cents').notNull().default(0),
+    /** Units of the line refunded so far, and what they gave back. */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
     /** Storage key of the preview at purchase time (files outlive soft-deleted products). */
     previewImageKey: text('preview_image_key'),
     createdAt: createdAt(),
@@ -410,6 +481,8 @@ export const orderItems = pgTable(
   (t) => [
     uniqueIndex('order_items_order_product_unique').on(t.orderId, t.productId),
     check('order_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+    check('order_items_refunded_quantity', sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
+    check('order_items_refunded_cents', sql`${t.refundedCents} >= 0`),
     check(
       'order_items_discount_range',
       sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
@@ -471,19 +544,28 @@ export const purchaseGrants = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The line that granted it: a bundle's line grants the bundle and each of its items, so an
+     * order may grant a product through two lines, and a line refund takes back its own.
+     */
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What it still gives: a refund of some of the line's units takes their part off. */
     downloads: integer('downloads').notNull(),
-    /** The refund or dispute of the order took this grant back. */
+    /** The refund or dispute of the order, or of every unit of the line, took this grant back. */
     revokedAt: timestamptz('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.orderId, t.productId] }),
+    primaryKey({ columns: [t.orderItemId, t.productId] }),
+    index('purchase_grants_order_idx').on(t.orderId),
     index('purchase_grants_user_product_idx').on(t.userId, t.productId),
   ],
 );

@@ -1,9 +1,16 @@
 import type { CartQuote, ValidCode } from '@store/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { cartItems, products } from '../db/schema.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { ownCouponOf } from '../cart/coupons.ts';
 import { centsToDollars } from '../lib/money.ts';
+import {
+  floorOf,
+  linePriceColumns,
+  originalAbove,
+  pricedLateral,
+  type LinePriceRow,
+} from '../pricing/line-prices.ts';
 import { priceLines, type Quote } from '../pricing/quote.ts';
 import { redeemCode, type Redemption } from './redeem.ts';
 
@@ -15,18 +22,21 @@ export function createCartQuotes(db: Db) {
   const ownCoupon = ownCouponOf(db);
   // In the cart's order (as `GET /api/cart` lists it): a tie in the discount's spread goes to
   // the earlier line, as at checkout, which takes the lines in the order the cart page sends.
-  const linesQuery = db
-    .select({
-      productId: products.id,
-      categoryId: products.categoryId,
-      unitPriceCents: products.priceCents,
-      quantity: cartItems.quantity,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.userId, sql.placeholder('userId')), isNull(products.deletedAt)))
-    .orderBy(asc(cartItems.createdAt), asc(products.id))
-    .prepare('cart_quote_lines');
+  // Priced as the cart prices its lines (`pricing/line-prices.ts`).
+  const user = sql`${sql.placeholder('userId')}::uuid`;
+  const p = sql.raw('p');
+  const linesStatement = preparedStatement<
+    LinePriceRow & { productId: string; categoryId: string; quantity: number },
+    { userId: string }
+  >(
+    'cart_quote_lines',
+    sql`select p.id as "productId", p.category_id as "categoryId", l.quantity,
+      ${linePriceColumns(p)}
+    from cart_items l join products p on p.id = l.product_id
+    ${pricedLateral(p, sql`l.custom_price_cents`, user)}
+    where l.user_id = ${user} and p.deleted_at is null
+    order by l.created_at, p.id`,
+  );
 
   /**
    * The code (if any) is resolved first, so its own refusals come before the cart's. An empty
@@ -36,28 +46,39 @@ export function createCartQuotes(db: Db) {
   async function priced(
     userId: string,
     code: string | null,
-  ): Promise<{ quote: Quote; redemption: Redemption | null }> {
-    const [lines, redemption] = await Promise.all([
-      linesQuery.execute({ userId }),
+  ): Promise<{ quote: Quote; redemption: Redemption | null; originals: (number | undefined)[] }> {
+    const [rows, redemption] = await Promise.all([
+      linesStatement(db, { userId }),
       code === null ? null : redeemCode(db, ownCoupon, userId, code),
     ]);
-    const rule = lines.length ? (redemption?.rule ?? null) : null;
-    return { quote: priceLines(lines, rule), redemption };
+    const rule = rows.length ? (redemption?.rule ?? null) : null;
+    const lines = rows.map((row) => ({
+      productId: row.productId,
+      categoryId: row.categoryId,
+      unitPriceCents: row.unitPriceCents,
+      quantity: row.quantity,
+      floorCents: floorOf(row, row.quantity),
+    }));
+    return { quote: priceLines(lines, rule), redemption, originals: rows.map(originalAbove) };
   }
 
   async function quote(userId: string, code: string | null): Promise<CartQuote> {
-    const { quote: figures, redemption } = await priced(userId, code);
+    const { quote: figures, redemption, originals } = await priced(userId, code);
     return {
       subtotal: centsToDollars(figures.subtotalCents),
       discount: centsToDollars(figures.discountCents),
       total: centsToDollars(figures.totalCents),
       code: redemption?.code ?? null,
-      lines: figures.lines.map((line) => ({
-        productId: line.productId,
-        price: centsToDollars(line.unitPriceCents),
-        quantity: line.quantity,
-        discount: centsToDollars(line.discountCents),
-      })),
+      lines: figures.lines.map((line, index) => {
+        const original = originals[index];
+        return {
+          productId: line.productId,
+          price: centsToDollars(line.unitPriceCents),
+          ...(original === undefined ? {} : { originalPrice: centsToDollars(original) }),
+          quantity: line.quantity,
+          discount: centsToDollars(line.discountCents),
+        };
+      }),
     };
   }
 

@@ -72,7 +72,8 @@ const normalIds = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase(
 export function createDiscountAdmin({ db, cursors }: Deps) {
   /**
    * Uses and revenue of the given codes in one grouped query (`orders_discount_code_idx`):
-   * completed orders only, so pending, failed, refunded and disputed ones never count.
+   * completed and partially refunded orders, revenue net of their line refunds, so pending,
+   * failed, refunded and disputed ones never count.
    */
   async function usageOf(ids: string[]): Promise<Map<string, Usage>> {
     if (!ids.length) return new Map();
@@ -80,10 +81,15 @@ export function createDiscountAdmin({ db, cursors }: Deps) {
       .select({
         id: orders.discountCodeId,
         uses: sql`count(*)`.mapWith(Number),
-        revenueCents: sql`sum(${orders.totalCents})`.mapWith(Number),
+        revenueCents: sql`sum(${orders.totalCents} - ${orders.refundedCents})`.mapWith(Number),
       })
       .from(orders)
-      .where(and(inArray(orders.discountCodeId, ids), eq(orders.status, 'completed')))
+      .where(
+        and(
+          inArray(orders.discountCodeId, ids),
+          inArray(orders.status, ['completed', 'partially_refunded']),
+        ),
+      )
       .groupBy(orders.discountCodeId);
     return new Map(rows.map(({ id, ...usage }) => [id!, usage]));
   }

@@ -10,6 +10,8 @@ import {
   paymentSweepQueue,
   RATING_PRIOR_QUEUE,
   ratingPriorQueue,
+  SALE_END_QUEUE,
+  saleEndQueue,
 } from '../infrastructure/jobs/queues.ts';
 import { MailDeliveries } from '../infrastructure/mail/deliveries.ts';
 
@@ -22,6 +24,8 @@ declare module 'fastify' {
     paymentSweep: Promise<unknown> | null;
     /** The start-up run of the rating prior: resolves when its job has ended (tests await it). */
     ratingPrior: Promise<unknown> | null;
+    /** The start-up run of the sale end: resolves when its job has ended (tests await it). */
+    saleEnd: Promise<unknown> | null;
   }
 }
 
@@ -34,13 +38,13 @@ const CLOSE_GRACE_MS = 1_500;
 
 /**
  * Starts the background jobs (`infrastructure/jobs/`; the mail, payment sweep, file update and
- * rating prior queues) once the app is ready (an app that fails to build leaves no worker
+ * rating prior and sale end queues) once the app is ready (an app that fails to build leaves no worker
  * behind): pg-boss's schema and the queues, this instance's workers, then the start-up payment
  * sweep and rating prior (in the background: a slow provider must not hold up the start). The
  * close lets running jobs finish within the shutdown's deadline.
  */
 export default appWide<{ config: AppConfig }>(async (app, { config }) => {
-  const { jobs, mailer, ratingPrior } = app.services;
+  const { jobs, mailer, ratingPrior, saleEnd } = app.services;
   const sweeps = new PaymentSweepJobs(
     jobs,
     () => app.services.payments.sweep(),
@@ -50,18 +54,21 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
   const closing = new AbortController();
   app.decorate('paymentSweep', null);
   app.decorate('ratingPrior', null);
+  app.decorate('saleEnd', null);
   app.addHook('onReady', async () => {
     await jobs.start([
       mailRetryPolicy(config),
       paymentSweepQueue,
       fileUpdateQueue,
       ratingPriorQueue,
+      saleEndQueue,
     ]);
     await jobs.work(MAIL_QUEUE, MAIL_WORKERS, mailer.deliver);
     await jobs.work(PAYMENT_SWEEP_QUEUE, 1, sweeps.run);
     // One fan-out at a time per instance: its batches are what the mail workers then send.
     await jobs.work(FILE_UPDATE_QUEUE, 1, app.services.fileUpdates.run);
     await jobs.work(RATING_PRIOR_QUEUE, 1, ratingPrior.run);
+    await jobs.work(SALE_END_QUEUE, 1, saleEnd.run);
     await new MailDeliveries(app.db).prune(DELIVERY_KEYS_DAYS);
     app.paymentSweep = sweeps
       .start()
@@ -75,11 +82,16 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
       .catch((error: unknown) =>
         app.log.error({ err: error }, 'asking for the rating prior failed'),
       );
+    app.saleEnd = saleEnd
+      .start()
+      .then((id) => saleEnd.finished(id, closing.signal))
+      .catch((error: unknown) => app.log.error({ err: error }, 'asking for the sale end failed'));
   });
   app.addHook('onClose', async () => {
     closing.abort();
     await app.paymentSweep;
     await app.ratingPrior;
+    await app.saleEnd;
     await app.services.backgroundMail.drain();
     await jobs.stop(CLOSE_GRACE_MS);
   });

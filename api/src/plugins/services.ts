@@ -3,6 +3,7 @@ import { CursorCodec } from '../lib/cursor.ts';
 import { appWide } from '../lib/plugin.ts';
 import { accessTokenKeys } from '../accounts/access-tokens.ts';
 import { createAnalyticsService, type AnalyticsService } from '../analytics/analytics.ts';
+import { createRevenueReports, type RevenueReports } from '../analytics/revenue.ts';
 import { createAuthService, type AuthService } from '../accounts/auth.ts';
 import { createCacheStore, type CacheStore } from '../infrastructure/cache.ts';
 import { createCartService, type CartService } from '../cart/cart.ts';
@@ -31,6 +32,8 @@ import { createPasswordService, type PasswordService } from '../accounts/passwor
 import { createRateLimitStore, type RateLimitStore } from '../infrastructure/rate-limit-store.ts';
 import { createPreviewRenditions, type PreviewRenditions } from '../catalog/preview-renditions.ts';
 import { createProductService, type ProductService } from '../catalog/products.ts';
+import { SaleEndJobs } from '../catalog/sale-end.ts';
+import { requestLimiter } from '../infrastructure/request-limit.ts';
 import { FileUpdateJobs } from '../catalog/file-update-jobs.ts';
 import { createUpdateMailOptOut, type UpdateMailOptOut } from '../accounts/update-mail-opt-out.ts';
 import { CATALOG_CACHE } from '../catalog/catalog-version.ts';
@@ -98,7 +101,11 @@ export interface Services {
   reviewModeration: ReviewModeration;
   /** The store's mean rating and the scores that follow it, as a background job. */
   ratingPrior: RatingPriorJobs;
+  /** Sales whose end has come get their regular price back, as a background job. */
+  saleEnd: SaleEndJobs;
   analytics: AnalyticsService;
+  /** Revenue per product and per discount code over a range of days. */
+  revenue: RevenueReports;
   /** The built-in provider's hosted page, when it is the configured provider. */
   localCheckout: LocalProvider | null;
 }
@@ -231,6 +238,12 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       coupons,
       refunds,
       log: app.log,
+      limitFreeOrders: requestLimiter(
+        limits,
+        'free-order',
+        config.limits.freeOrders,
+        'Too many free orders. Please try again later.',
+      ),
     });
     const downloads = createDownloadService({
       db: app.db,
@@ -285,7 +298,15 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
         intervalSeconds: config.ratingPriorIntervalSeconds,
         log: app.log,
       }),
+      saleEnd: new SaleEndJobs({
+        db: app.db,
+        jobs,
+        intervalSeconds: config.saleEndIntervalSeconds,
+        invalidateCatalog: products.invalidateCatalog,
+        log: app.log,
+      }),
       analytics,
+      revenue: createRevenueReports(app.db, cursors),
       localCheckout,
     });
     // Injected stores belong to the caller (tests share one between two apps).

@@ -9,6 +9,11 @@ export interface PricedLine {
   categoryId: string;
   unitPriceCents: number;
   quantity: number;
+  /**
+   * The least the line may come to after a code (pay what you want: the minimum × quantity);
+   * none: 0.
+   */
+  floorCents?: number;
 }
 
 /**
@@ -82,6 +87,52 @@ export function spreadDiscount(amounts: readonly number[], discount: number): nu
   return shares;
 }
 
+/**
+ * `spreadDiscount` with each share at most its cap (a line's total less its floor). A share cut
+ * to its cap gives what it could not take to the other amounts that have room, in proportion
+ * to them, round after round; what no amount has room for is not taken. The shares add up to
+ * the discount taken (the answer's `taken`), which is `discount` unless the caps add up to less.
+ */
+export function spreadWithin(
+  amounts: readonly number[],
+  caps: readonly number[],
+  discount: number,
+): { shares: number[]; taken: number } {
+  const shares = amounts.map(() => 0);
+  const open = new Set(amounts.map((_, index) => index).filter((index) => caps[index]! > 0));
+  let left = Math.min(
+    discount,
+    caps.reduce((sum, cap) => sum + Math.max(cap, 0), 0),
+  );
+  const taken = Math.max(left, 0);
+  // Each round fills at least one amount to its cap or places everything left: it ends. Without
+  // floors no share passes its cap, and this is `spreadDiscount` itself.
+  while (left > 0 && open.size) {
+    const indexes = [...open];
+    const spread = spreadDiscount(
+      indexes.map((index) => amounts[index]!),
+      left,
+    );
+    let over = false;
+    indexes.forEach((index, at) => {
+      const room = caps[index]! - shares[index]!;
+      if (spread[at]! > room) {
+        shares[index]! += room;
+        left -= room;
+        open.delete(index);
+        over = true;
+      }
+    });
+    if (!over) {
+      indexes.forEach((index, at) => {
+        shares[index]! += spread[at]!;
+        left -= spread[at]!;
+      });
+    }
+  }
+  return { shares, taken };
+}
+
 /** Percent off in whole cents, half a cent rounded up, without floating point. */
 function percentOf(cents: number, percent: number): number {
   return Number((BigInt(cents) * BigInt(percent) + 50n) / 100n);
@@ -107,7 +158,11 @@ export function priceLines(lines: readonly PricedLine[], rule: DiscountRule | nu
       rule.kind === 'percent'
         ? percentOf(eligibleCents, rule.percentOff ?? 0)
         : Math.min(rule.amountOffCents ?? 0, eligibleCents);
-    shares = spreadDiscount(eligibleAmounts, discount);
+    // A pay-what-you-want line never goes below its minimum: its share stops at the floor.
+    const caps = lines.map((line, index) =>
+      eligible[index] ? Math.max(amounts[index]! - (line.floorCents ?? 0), 0) : 0,
+    );
+    shares = spreadWithin(eligibleAmounts, caps, discount).shares;
   }
   const discountCents = shares.reduce((sum, share) => sum + share, 0);
   return {

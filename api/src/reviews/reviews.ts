@@ -5,6 +5,7 @@ import { products, reviews, reviewVotes } from '../db/schema.ts';
 import { pageOf, type CursorCodec, type Page } from '../lib/cursor.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { DownloadService } from '../downloads/downloads.ts';
+import { bundleForViewer } from '../pricing/bundle-for-viewer.ts';
 import { REVIEW_KEYSETS } from './review-order.ts';
 import {
   assertLiveProduct,
@@ -167,7 +168,8 @@ export function createReviewService({ db, cursors, downloads, invalidateCatalog 
       and(eq(reviews.productId, productId), eq(reviews.userId, userId)),
     );
     const purchase = await downloads.purchasedOne(userId, productId);
-    return { owned, review: review ? ownReviewOf(review) : null, purchase };
+    const bundle = await bundleForViewer(db, userId, productId);
+    return { owned, review: review ? ownReviewOf(review) : null, purchase, bundle };
   }
 
   return { list, create, update, remove, markHelpful, mine };

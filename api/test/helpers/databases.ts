@@ -18,6 +18,9 @@ function migrationsFingerprint(): string {
   for (const name of fs.readdirSync(MIGRATIONS_FOLDER).sort()) {
     if (name.endsWith('.sql')) hash.update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, name)));
   }
+  // The journal's times decide which migrations the migrator applies: a regenerated one must
+  // not load a dump migrated under the old times.
+  hash.update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json')));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { coupons, orderRefunds, orders } from '../../src/db/schema.ts';
+import { coupons, orderRefunds, orders, purchaseGrants } from '../../src/db/schema.ts';
 import { outbox } from './accounts.ts';
 import type { ProductJson } from './catalog.ts';
 import { checkout, orderOf, pressButton } from './checkout.ts';
@@ -16,6 +16,7 @@ export interface AdminOrderJson {
   created_at: string;
   completed_at: string | null;
   customer_email: string;
+  refunded_amount: number;
   refunded_at: string | null;
   refund_failed_at: string | null;
   items: {
@@ -24,12 +25,37 @@ export interface AdminOrderJson {
     name: string;
     quantity: number;
     price: number;
+    discount: number;
+    refunded_quantity: number;
     preview_image_url: string;
   }[];
 }
 
 export function refund(admin: TestClient, orderId: string) {
   return admin.post(`/api/orders/${orderId}/refund`);
+}
+
+/** Units of lines to refund: `[order item id, units]`. */
+export function refundLines(admin: TestClient, orderId: string, lines: [string, number][]) {
+  return admin.post(`/api/orders/${orderId}/refund`, {
+    lines: lines.map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
+  });
+}
+
+/** Refunds units of lines and expects the order back. */
+export async function linesRefunded(
+  admin: TestClient,
+  orderId: string,
+  lines: [string, number][],
+): Promise<AdminOrderJson> {
+  const response = await refundLines(admin, orderId, lines);
+  assert.equal(response.statusCode, 200, response.body);
+  return response.json<AdminOrderJson>();
+}
+
+/** The order's grants as stored: one per line and product (a bundle line has one per item too). */
+export async function grantRowsOf(app: FastifyInstance, orderId: string) {
+  return app.db.select().from(purchaseGrants).where(eq(purchaseGrants.orderId, orderId));
 }
 
 /** Refunds and expects the refunded order back. */

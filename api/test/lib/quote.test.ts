@@ -4,6 +4,7 @@ import { HttpError } from '../../src/lib/http-error.ts';
 import {
   priceLines,
   spreadDiscount,
+  spreadWithin,
   type DiscountRule,
   type PricedLine,
 } from '../../src/pricing/quote.ts';
@@ -252,6 +253,71 @@ describe('pricing: the quote of a cart and a code', () => {
         assert.ok(share >= Math.floor(exact) && share <= Math.floor(exact) + 1);
         assert.ok(share <= amounts[index]!);
       });
+    }
+  });
+  it('never takes a pay-what-you-want line below its floor: what it cannot take goes to the others', () => {
+    // $10 at a $8 minimum beside a $10 fixed line: $5 off would be $2.50 each; the first line
+    // can give $2, the other takes the remaining $3.
+    const floored = { ...line('pwyw', 1000), floorCents: 800 };
+    const quote = priceLines([floored, line('fixed', 1000)], amount(500));
+    assert.deepEqual(
+      quote.lines.map((item) => item.discountCents),
+      [200, 300],
+    );
+    assert.equal(quote.discountCents, 500);
+    // 50% of both: the floored line gives its $2, the other takes the rest of the $10.
+    assert.deepEqual(
+      priceLines([floored, line('fixed', 1000)], percent(50)).lines.map(
+        (item) => item.discountCents,
+      ),
+      [200, 800],
+    );
+  });
+
+  it('takes less when no line has room left', () => {
+    const quote = priceLines([{ ...line('pwyw', 1000, 2), floorCents: 1600 }], percent(100));
+    assert.equal(quote.discountCents, 400);
+    assert.equal(quote.totalCents, 1600);
+    // A line at its minimum takes nothing off: a code limited to it applies but gives nothing.
+    const atMinimum = priceLines([{ ...line('pwyw', 500), floorCents: 500 }], percent(20));
+    assert.equal(atMinimum.discountCents, 0);
+  });
+
+  it('without floors it spreads as spreadDiscount does', () => {
+    const next = random(11);
+    for (let round = 0; round < 300; round += 1) {
+      const amounts = Array.from({ length: 1 + Math.floor(next() * 10) }, () =>
+        Math.floor(next() * 100_000),
+      );
+      const total = amounts.reduce((sum, value) => sum + value, 0);
+      const discount = Math.floor(next() * (total + 1));
+      assert.deepEqual(
+        spreadWithin(amounts, amounts, discount).shares,
+        spreadDiscount(amounts, discount),
+      );
+    }
+  });
+
+  it('random floors: shares add up to what is taken, none past its cap, the rest only when all are full', () => {
+    const next = random(83);
+    const pick = (max: number) => Math.floor(next() * max);
+    for (let round = 0; round < 2000; round += 1) {
+      const amounts = Array.from({ length: 1 + pick(8) }, () => pick(50_000));
+      const caps = amounts.map((value) => (pick(2) ? value : pick(value + 1)));
+      const discount = pick(amounts.reduce((sum, value) => sum + value, 0) + 1);
+      const { shares, taken } = spreadWithin(amounts, caps, discount);
+      const label = JSON.stringify({ amounts, caps, discount });
+      const room = caps.reduce((sum, cap) => sum + cap, 0);
+      assert.equal(taken, Math.min(discount, room), label);
+      assert.equal(
+        shares.reduce((sum, share) => sum + share, 0),
+        taken,
+        label,
+      );
+      shares.forEach((share, index) => {
+        assert.ok(Number.isInteger(share) && share >= 0 && share <= caps[index]!, label);
+      });
+      if (taken < discount) assert.deepEqual(shares, caps, `${label}: less only when all are full`);
     }
   });
 });

@@ -87,6 +87,7 @@ describeEachDatabase('admin: every order', (suite) => {
       created_at: made[3]!.createdAt.toISOString(),
       completed_at: made[3]!.completedAt!.toISOString(),
       customer_email: `alice.${tag}@orders.example`,
+      refunded_amount: 0,
       refunded_at: null,
       refund_failed_at: null,
       items: [
@@ -98,6 +99,7 @@ describeEachDatabase('admin: every order', (suite) => {
           quantity: 1,
           price: 7,
           discount: 0,
+          refunded_quantity: 0,
           preview_image_url: second.preview_image_url,
         },
       ],

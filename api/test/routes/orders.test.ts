@@ -62,6 +62,7 @@ describeEachDatabase('orders', (suite) => {
       quantity: 2,
       price: 12.5,
       discount: 0,
+      refunded_quantity: 0,
       preview_image_url: first.preview_image_url,
     });
     assert.ok(!Number.isNaN(Date.parse(list[1]!.created_at)));

@@ -205,6 +205,7 @@ describeEachDatabase('reviews: who may review, edit, delete and vote', (suite) =
       owned: false,
       review: null,
       purchase: null,
+      bundle: null,
     });
 
     const buyer = await buyerOf(suite.app, [product]);
@@ -217,6 +218,7 @@ describeEachDatabase('reviews: who may review, edit, delete and vote', (suite) =
       owned: true,
       review: null,
       purchase: listed,
+      bundle: null,
     });
 
     const review = await reviewed(buyer.client, product.id);

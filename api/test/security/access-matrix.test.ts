@@ -238,6 +238,11 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       call: () => ({ method: 'GET', url: '/api/analytics' }),
       expect: ADMIN_ONLY,
     },
+    ...['products', 'discounts'].map((list): Row => ({
+      route: `GET /api/analytics/${list}`,
+      call: () => ({ method: 'GET', url: `/api/analytics/${list}?from=2021-01-01&to=2021-12-31` }),
+      expect: ADMIN_ONLY,
+    })),
     ...['/api/dropdown/categories', '/api/dropdown/categories/statistics', '/api/dropdown/all'].map(
       (url): Row => ({
         route: `GET ${url}`,

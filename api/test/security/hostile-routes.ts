@@ -78,6 +78,75 @@ function sentBody(payload?: string | Buffer): Record<string, unknown> {
   return JSON.parse(String(payload)) as Record<string, unknown>;
 }
 
+/** `lines` of a refund: units of lines, each a line id and a whole number of units (1-99). */
+function refundLineCases(): FieldCase[] {
+  const line = (fields: Record<string, unknown>) => ({
+    orderItemId: UNKNOWN_ID,
+    quantity: 1,
+    ...fields,
+  });
+  const cases: Array<[string, unknown, Expect]> = [
+    ['an empty list', [], 400],
+    ['101 lines', Array.from({ length: 101 }, () => line({})), 400],
+    ['a line of an unknown order', [line({})], 404],
+    ['a line that is a string', ['x'], 400],
+    ['a line that is null', [null], 400],
+    ['quantity 0', [line({ quantity: 0 })], 400],
+    ['quantity -1', [line({ quantity: -1 })], 400],
+    ['quantity 100', [line({ quantity: 100 })], 400],
+    ['quantity 1.5', [line({ quantity: 1.5 })], 400],
+    ['quantity 1e308', [line({ quantity: 1e308 })], 400],
+    ['quantity 2^53 + 1', [line({ quantity: 2 ** 53 + 1 })], 400],
+    ['quantity as a string', [line({ quantity: '1' })], 400],
+    ['quantity null', [line({ quantity: null })], 400],
+    ['no quantity', [{ orderItemId: UNKNOWN_ID }], 400],
+    ['no line id', [{ quantity: 1 }], 400],
+    ['a line id that is not a UUID', [line({ orderItemId: 'x' })], 400],
+    ['an empty line id', [line({ orderItemId: '' })], 400],
+    ['SQL as a line id', [line({ orderItemId: "' OR '1'='1" })], 400],
+    ['a line id that is a number', [line({ orderItemId: 42 })], 400],
+    ['an operator object as a line id', [line({ orderItemId: { $gt: '' } })], 400],
+    // Unknown keys are dropped, as everywhere: a price cannot be named.
+    ['a line with a price', [line({ amount: 1_000_000 })], 404],
+  ];
+  return [
+    ...shapeCases({ optional: true, absent: 404 }),
+    ...cases.map(([label, value, expect]) => ({ label, value, expect })),
+  ];
+}
+
+/** Ranges and pages of the analytics lists: days `YYYY-MM-DD`, a year and a day at most. */
+function analyticsRangeCases(url: string) {
+  const cases: Array<[string, string, Expect]> = [
+    ['a range', 'from=2021-01-01&to=2021-12-31', 200],
+    ['one day', 'from=2021-06-01&to=2021-06-01', 200],
+    ['366 days', 'from=2020-01-01&to=2020-12-31', 200],
+    ['367 days', 'from=2020-01-01&to=2021-01-01', 400],
+    ['ten years', 'from=2011-01-01&to=2021-01-01', 400],
+    ['to before from', 'from=2021-06-02&to=2021-06-01', 400],
+    ['no to', 'from=2021-06-01', 400],
+    ['no from', 'to=2021-06-01', 400],
+    ['month 13', 'from=2021-13-01&to=2021-13-02', 400],
+    ['a time of day', 'from=2021-06-01T00:00:00Z&to=2021-06-02', 400],
+    ['words', 'from=yesterday&to=today', 400],
+    ['SQL', `from=${encodeURIComponent("2021-01-01' OR '1'='1")}&to=2021-01-02`, 400],
+    ['a year 0', 'from=0000-01-01&to=0000-01-02', 400],
+    ['the far future', 'from=9999-12-30&to=9999-12-31', 200],
+    ['an empty from', 'from=&to=2021-06-01', 400],
+    ['from twice', 'from=2021-01-01&from=2021-02-01&to=2021-03-01', 400],
+    ['limit 0', 'from=2021-01-01&to=2021-01-02&limit=0', 400],
+    ['limit 101', 'from=2021-01-01&to=2021-01-02&limit=101', 400],
+    ['limit -1', 'from=2021-01-01&to=2021-01-02&limit=-1', 400],
+    ['a forged cursor', 'from=2021-01-01&to=2021-01-02&cursor=eyJ4IjoxfQ.AAAA', 400],
+    ['a 2000-character cursor', `from=2021-01-01&to=2021-01-02&cursor=${'a'.repeat(2000)}`, 400],
+  ];
+  return cases.map(([label, query, expect]) => ({
+    label: `range: ${label}`,
+    url: `${url}?${query}`,
+    expect,
+  }));
+}
+
 /** `optional`: an edit, where a preview left out (or null) keeps the current one. */
 function previewCases(limit: number, optional = false): FieldCase[] {
   const png = PNG_BYTES;
@@ -235,6 +304,81 @@ function priceCases(): FieldCase[] {
     ...shapeCases({}).filter((item) => item.label !== 'a number'),
     ...refused.map(([label, value]) => ({ label, value, expect: 400 as Expect })),
   ];
+}
+
+/** Dollar amounts no money field takes (`-1`, huge, not a number, too precise). */
+const HOSTILE_AMOUNTS: Array<[string, unknown]> = [
+  ['-1', -1],
+  ['-0.01', -0.01],
+  ['three decimals', 1.234],
+  ['"abc"', 'abc'],
+  ['"1e3"', '1e3'],
+  ['NaN (invalid JSON)', raw('NaN')],
+  ['1e400 (parses to Infinity)', raw('1e400')],
+  ['1e308', 1e308],
+  ['above the maximum', 10_000_000],
+  ['an object', { amount: 1 }],
+  ['an array', [1]],
+];
+
+const refusedAmounts = (): FieldCase[] =>
+  HOSTILE_AMOUNTS.map(([label, value]) => ({ label, value, expect: 400 }));
+
+/**
+ * The pricing fields of a product body whose price is 19.99 and which is neither a bundle nor
+ * pay what you want. The accepted cases change none of its pricing, so an edit's cases do not
+ * depend on the order they are sent in.
+ */
+function pricingFieldCases(status: 200 | 201, self: string | null): Record<string, FieldCase[]> {
+  const manyIds = Array.from(
+    { length: 51 },
+    (_, index) => `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+  );
+  return {
+    pricing: [
+      { label: 'missing', value: MISSING, expect: status },
+      { label: 'null', value: null, expect: 400 },
+      { label: '"free"', value: 'free', expect: 400 },
+      { label: 'SQL', value: "fixed' OR '1'='1", expect: 400 },
+      { label: 'a number', value: 1, expect: 400 },
+      { label: 'fixed', value: 'fixed', expect: status },
+    ],
+    salePrice: [
+      { label: 'missing', value: MISSING, expect: status },
+      { label: 'null (no sale)', value: null, expect: status },
+      ...refusedAmounts(),
+      { label: '0', value: 0, expect: 400 },
+      { label: 'the price itself', value: 19.99, expect: 400 },
+      { label: 'above the price', value: 25, expect: 400 },
+    ],
+    saleEndsAt: [
+      { label: 'missing', value: MISSING, expect: status },
+      { label: 'null', value: null, expect: status },
+      { label: 'not a date', value: 'tomorrow', expect: 400 },
+      { label: 'SQL', value: "2030-01-01' OR '1'='1", expect: 400 },
+      { label: 'a number', value: 1893456000, expect: 400 },
+      { label: 'without a sale', value: '2100-01-01T00:00:00Z', expect: 400 },
+    ],
+    suggestedPrice: [
+      { label: 'missing', value: MISSING, expect: status },
+      { label: 'null', value: null, expect: status },
+      ...refusedAmounts(),
+      { label: 'on a fixed price', value: 25, expect: 400 },
+    ],
+    bundleItems: [
+      { label: 'missing', value: MISSING, expect: status },
+      { label: 'null', value: null, expect: status },
+      { label: 'a string', value: UNKNOWN_ID, expect: 400 },
+      { label: 'non-uuid ids', value: ['not-a-uuid', "' OR '1'='1"], expect: 400 },
+      { label: 'one item', value: [UNKNOWN_ID], expect: 400 },
+      { label: 'the same item twice', value: [UNKNOWN_ID, UNKNOWN_ID], expect: 400 },
+      { label: 'unknown products', value: manyIds.slice(0, 2), expect: 400 },
+      { label: '51 items', value: manyIds, expect: 400 },
+      ...(self === null
+        ? []
+        : [{ label: 'itself', value: [self, UNKNOWN_ID], expect: 400 as Expect }]),
+    ],
+  };
 }
 
 /** A discount code nobody has yet (each accepted create takes one). */
@@ -780,6 +924,17 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
     },
 
     'GET /api/analytics': { role: 'admin', expect: 200 },
+    // Without a range the lists are refused; `analyticsRangeCases` are the ranges and pages.
+    'GET /api/analytics/products': {
+      role: 'admin',
+      expect: 400,
+      extra: analyticsRangeCases('/api/analytics/products'),
+    },
+    'GET /api/analytics/discounts': {
+      role: 'admin',
+      expect: 400,
+      extra: analyticsRangeCases('/api/analytics/discounts'),
+    },
     'GET /api/dropdown/categories': { role: 'public', expect: 200 },
     'GET /api/dropdown/categories/statistics': { role: 'public', expect: 200 },
     'GET /api/dropdown/all': { role: 'public', expect: 200 },
@@ -799,7 +954,7 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
       body: () => productBody(fx.catalog),
       expect: 201,
       bodyLimit: ctx.uploadBodyLimit,
-      fields: productFields(201),
+      fields: { ...productFields(201), ...pricingFieldCases(201, null) },
       extra: [
         {
           label: 'mass assignment: featured, id, cents, downloads',
@@ -905,6 +1060,7 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
       paramCases: { id: uuidParams(404) },
       fields: {
         ...productFields(200),
+        ...pricingFieldCases(200, fx.inCartB.id),
         notifyBuyers: booleanCases({ optional: true }),
         releaseNote: textCases({
           max: 2000,
@@ -1416,7 +1572,17 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
       body: () => ({ quantity: 1 }),
       expect: 200,
       paramCases: { productId: uuidParams(404) },
-      fields: { quantity: integerCases({ min: 0, max: 99 }) },
+      fields: {
+        quantity: integerCases({ min: 0, max: 99 }),
+        // `spare` has a fixed price: even a well-formed price is refused.
+        customPrice: [
+          { label: 'missing', value: MISSING, expect: 200 },
+          { label: 'null', value: null, expect: 400 },
+          { label: 'a price for a fixed price', value: 5, expect: 400 },
+          { label: '0 for a fixed price', value: 0, expect: 400 },
+          ...refusedAmounts(),
+        ],
+      },
     },
 
     'GET /api/coupons': { role: 'user', expect: 200 },
@@ -1438,13 +1604,16 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
       paramCases: { id: uuidParams(404) },
     },
 
-    // An unknown order: nothing is refunded, whatever arrives.
+    // An unknown order: nothing is refunded, whatever arrives. Without a body (or `null`, or
+    // without `lines`) it is the whole order's refund.
     'POST /api/orders/:id/refund': {
       role: 'admin',
       params: { id: UNKNOWN_ID },
+      body: () => ({ lines: [{ orderItemId: UNKNOWN_ID, quantity: 1 }] }),
       expect: 404,
-      ignoresBody: true,
+      nullBody: 404,
       paramCases: { id: uuidParams(404) },
+      fields: { lines: refundLineCases() },
     },
 
     // Hostile text in `q` is an e-mail search like any other (the hostile queries carry one).

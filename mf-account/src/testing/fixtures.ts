@@ -20,6 +20,7 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
       quantity: 1,
       price: 19.99,
       discount: 0,
+      refunded_quantity: 0,
       preview_image_url: '/img/p1.png',
     },
     {
@@ -30,6 +31,7 @@ export const order = (overrides: Partial<Order> = {}): Order => ({
       quantity: 2,
       price: 5,
       discount: 0,
+      refunded_quantity: 0,
       preview_image_url: '/img/p2.png',
     },
   ],

@@ -83,6 +83,18 @@ export const adminProductsApi = storeApi.injectEndpoints({
       invalidatesTags: (_saved, failed) => (failed ? [] : ['Product']),
       extraOptions: { failure: 'Failed to update product' },
     }),
+    /**
+     * A product by id, through the list (its `q` takes an id): null when it is no longer in the
+     * catalog. A picker's chip says a failure in place.
+     */
+    productById: build.query<Product | null, string>({
+      query: (id) => ({
+        url: '/products',
+        params: { q: id, sort: 'newest', limit: '1' } satisfies AdminProductsQuery,
+      }),
+      transformResponse: (page: ProductsPage) => page.products[0] ?? null,
+      extraOptions: { failure: 'Failed to fetch products', toast: false },
+    }),
     deleteProduct: build.mutation<void, string>({
       query: (id) => ({ url: path(id), method: 'delete' }),
       // The page shown reloads without hiding, so it stays full.

@@ -8,18 +8,20 @@ import {
 import { renderWithProviders } from '@store/shared/testing';
 import { httpError } from '@store/shared/testing/api-answers';
 import { deferred } from '@store/shared/testing/deferred';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { product, shopper } from '@store/shared/testing/fixtures';
 import { ProductCard } from './product-card';
 
 const SIGNED_IN = { auth: { ...initialAuthState(), user: shopper() } };
 
-function renderCard() {
-  return renderWithProviders(<ProductCard product={product()} headingLevel={2} />, {
+function renderCard(shown = product()) {
+  return renderWithProviders(<ProductCard product={shown} headingLevel={2} />, {
     preloadedState: SIGNED_IN,
   });
 }
+
+const price = () => screen.getByTestId('card-price');
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -67,5 +69,50 @@ describe('ProductCard', () => {
 
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(error).toHaveBeenCalledWith('An error occurred');
+  });
+
+  it('shows a plain price alone, with the category as its only badge', () => {
+    renderCard();
+    expect(price()).toHaveTextContent(/^\$19\.99$/);
+    expect(price().querySelector('s')).toBeNull();
+    expect(screen.queryByText('Bundle')).not.toBeInTheDocument();
+    expect(screen.getByText('Brushes')).toBeInTheDocument();
+  });
+
+  it('strikes the regular price beside the sale price, and says it was the price', () => {
+    renderCard(product({ price: 24.99, sale_price: 19.99, sale_ends_at: '2030-01-31T12:00:00Z' }));
+    const struck = price().querySelector('s');
+    expect(within(price()).getByText('$19.99')).toBeVisible();
+    expect(struck).toHaveTextContent('was $24.99');
+    // The strike is not read out: the words say it.
+    expect(within(struck as HTMLElement).getByText('was')).toHaveClass('visually-hidden');
+    expect(price().firstElementChild).toHaveTextContent('$19.99');
+  });
+
+  it('names pay what you want with its minimum and suggested price', () => {
+    renderCard(product({ pricing: 'pay_what_you_want', price: 5, suggested_price: 12 }));
+    expect(screen.getByText('Pay what you want')).toBeInTheDocument();
+    expect(price()).toHaveTextContent('from $5.00');
+    expect(price()).toHaveTextContent('$12.00 suggested');
+    expect(price().querySelector('s')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it('says a pay-what-you-want product without a minimum may be had free', () => {
+    renderCard(product({ pricing: 'pay_what_you_want', price: 0, suggested_price: null }));
+    expect(screen.getByText('Free or pay what you want')).toBeInTheDocument();
+    expect(price()).toHaveTextContent(/^Free$/);
+
+    const suggested = product({ pricing: 'pay_what_you_want', price: 0, suggested_price: 8 });
+    renderCard({ ...suggested, id: 'p2' });
+    const prices = screen.getAllByTestId('card-price');
+    expect(prices[1]).toHaveTextContent('$8.00suggested');
+  });
+
+  it('marks a bundle with a badge beside its category', () => {
+    renderCard(product({ is_bundle: true, price: 49 }));
+    const badge = screen.getByText('Bundle');
+    expect(badge.parentElement).toContainElement(screen.getByText('Brushes'));
+    expect(price()).toHaveTextContent('$49.00');
   });
 });

@@ -1,6 +1,8 @@
 import type { Product } from '@store/contract';
-import { formatPrice, Link, PREVIEW_SIZES, previewImageSources, productPath } from '@store/shared';
+import { Link, PREVIEW_SIZES, previewImageSources, productPath } from '@store/shared';
 import { AddToCartButton } from './add-to-cart-button';
+import { CardPrice } from './card-price';
+import { payWhatYouWantTitle } from './pay-what-you-want';
 import styles from './product-card.module.css';
 
 interface ProductCardProps {
@@ -32,13 +34,22 @@ export function ProductCard({ product, headingLevel, priority = false }: Product
         />
       </Link>
       <div className={styles.body}>
-        <span className={styles.category}>{product.category_display_name ?? product.category}</span>
+        {/* One row of badges, as high with the bundle's as without it. */}
+        <p className={styles.badges}>
+          <span className={styles.category}>
+            {product.category_display_name ?? product.category}
+          </span>
+          {product.is_bundle && <span className={styles.badge}>Bundle</span>}
+          {product.pricing === 'pay_what_you_want' && (
+            <span className={styles.badge}>{payWhatYouWantTitle(product.price)}</span>
+          )}
+        </p>
         <Heading className={styles.name}>
           <Link to={page}>{product.name}</Link>
         </Heading>
         <p className={styles.description}>{product.description}</p>
         <div className={styles.footer}>
-          <span className={styles.price}>{formatPrice(product.price)}</span>
+          <CardPrice product={product} />
           <AddToCartButton productId={product.id} className={styles.add} />
         </div>
       </div>

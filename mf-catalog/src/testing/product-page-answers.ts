@@ -32,6 +32,7 @@ export const mine = (overrides: Partial<ProductMine> = {}): ProductMine => ({
   owned: false,
   review: null,
   purchase: null,
+  bundle: null,
   ...overrides,
 });
 

@@ -7,17 +7,22 @@ import {
   removeFromCart,
   updateQuantity,
   useAppDispatch,
+  WasPrice,
 } from '@store/shared';
 import { useState } from 'react';
 import styles from './cart-page.module.css';
+import { CustomPriceField } from './custom-price-field';
 
 const MAX_QUANTITY = 99;
 
+/** The line's one change under way: its quantity, its removal, or its pay-what-you-want price. */
+type Busy = 'quantity' | 'remove' | 'price';
+
 export function CartLine({ item }: { item: CartItem }) {
   const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState<'quantity' | 'remove' | null>(null);
+  const [busy, setBusy] = useState<Busy | null>(null);
 
-  async function run(kind: 'quantity' | 'remove', action: () => Promise<unknown>) {
+  async function run(kind: Busy, action: () => Promise<unknown>) {
     setBusy(kind);
     try {
       await action();
@@ -44,7 +49,24 @@ export function CartLine({ item }: { item: CartItem }) {
           <Link to={productPath(item.slug)}>{item.name}</Link>
         </h2>
         <p className={styles.lineDescription}>{item.description}</p>
-        <p className={styles.linePrice}>${item.price.toFixed(2)}</p>
+        {item.payWhatYouWant ? (
+          <CustomPriceField
+            item={item}
+            terms={item.payWhatYouWant}
+            locked={busy !== null && busy !== 'price'}
+            run={(save) => run('price', save)}
+          />
+        ) : (
+          <p className={styles.linePrice}>
+            ${item.price.toFixed(2)}
+            {item.originalPrice !== undefined && item.originalPrice > item.price && (
+              <>
+                {' '}
+                <WasPrice amount={item.originalPrice} className={styles.was} />
+              </>
+            )}
+          </p>
+        )}
       </div>
       <div
         className={styles.quantity}

@@ -158,6 +158,30 @@ describe('CartPage', () => {
     expect(await checkoutButtonReady()).toBeEnabled();
   });
 
+  it("asks again after a pay-what-you-want price is saved, and shows the sale's struck price", async () => {
+    const lines: CartItem[] = [
+      { ...items[0]!, quantity: 1, price: 19.99, originalPrice: 24.99 },
+      { ...items[1]!, price: 5.5, payWhatYouWant: { minimum: 2, suggested: 5.5 } },
+    ];
+    const paid = [lines[0]!, { ...lines[1]!, price: 9 }];
+    const get = fakeCartReads({ quote: () => quoteOf(lines, { subtotal: 25.49 }) });
+    const put = jest.spyOn(apiClient, 'put').mockResolvedValue({ data: paid, status: 200 });
+    renderWithProviders(<CartPage />, { store: storeWith(lines) });
+    await checkoutButtonReady();
+    expect(screen.getAllByTestId('cart-line')[0]).toHaveTextContent('$19.99 was $24.99');
+
+    get.mockClear();
+    fakeCartReads({ quote: () => quoteOf(paid, { subtotal: 28.99 }) });
+    const price = screen.getByRole('textbox', { name: 'Your price' });
+    await userEvent.clear(price);
+    await userEvent.type(price, '9{Enter}');
+    expect(put).toHaveBeenCalledWith('/cart/b', { quantity: 1, customPrice: 9 }, expect.anything());
+
+    await waitFor(() => expect(figure('Total')).toHaveTextContent('$28.99'));
+    expect(price).toHaveValue('9.00');
+    expect(jest.mocked(apiClient.get).mock.calls.filter(([url]) => url === '/cart')).toEqual([]);
+  });
+
   it('says why a code stopped applying after a change, drops it and keeps it typed', async () => {
     jest.spyOn(notify, 'success').mockImplementation(() => undefined);
     jest.spyOn(apiClient, 'post').mockResolvedValue({

@@ -37,6 +37,20 @@ export const cartApi = storeApi.injectEndpoints({
       onQueryStarted: cartAnswered,
       extraOptions: { failure: 'Failed to update quantity' },
     }),
+    /** Pay what you want: the buyer's price for one unit, in dollars. */
+    setCustomPrice: build.mutation<
+      CartItem[],
+      CartChange & { quantity: number; customPrice: number }
+    >({
+      query: ({ productId, quantity, customPrice }) => ({
+        url: `/cart/${encodeURIComponent(productId)}`,
+        method: 'put',
+        data: { quantity, customPrice },
+      }),
+      onQueryStarted: cartAnswered,
+      // The line says a refused price beside its input.
+      extraOptions: { failure: 'Failed to update price', toast: false },
+    }),
   }),
 });
 

@@ -1,5 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { CartItem } from '@store/contract';
+import { failureMessage } from '../api/axios-base-query';
 import type { AuthState } from '../auth/auth-slice';
 import { notify } from '../ui/notify';
 import { cartApi, cartReplaced } from './cart-api';
@@ -22,6 +23,7 @@ function cartThunk<Arg>(
     | typeof cartApi.endpoints.addToCart.initiate
     | typeof cartApi.endpoints.removeFromCart.initiate
     | typeof cartApi.endpoints.updateQuantity.initiate
+    | typeof cartApi.endpoints.setCustomPrice.initiate
   >,
   { signedOut = NOT_SIGNED_IN, done }: { signedOut?: string; done?: string } = {},
 ) {
@@ -34,7 +36,8 @@ function cartThunk<Arg>(
         return rejectWithValue(signedOut);
       }
       const result = await dispatch(call(userId, arg));
-      if ('error' in result) return rejectWithValue('failed');
+      // The api's reason, for a screen that says it in place rather than in a toast.
+      if ('error' in result) return rejectWithValue(failureMessage(result.error, 'failed'));
       if (done) notify.success(done);
       return result.data;
     },
@@ -56,6 +59,18 @@ export const updateQuantity = cartThunk<{ productId: string; quantity: number }>
   'cart/updateQuantity',
   (userId, { productId, quantity }) =>
     cartApi.endpoints.updateQuantity.initiate({ userId, productId, quantity }),
+);
+
+/**
+ * Pay what you want: sets the buyer's price for one unit (dollars) with the line's quantity.
+ * Rejected with the api's reason (such as 'Price must be at least $5.00'), not toasted.
+ */
+export const setCustomPrice = cartThunk<{
+  productId: string;
+  quantity: number;
+  customPrice: number;
+}>('cart/setCustomPrice', (userId, { productId, quantity, customPrice }) =>
+  cartApi.endpoints.setCustomPrice.initiate({ userId, productId, quantity, customPrice }),
 );
 
 /** Asks for the signed-in user's cart again (the cart page's Retry). */

@@ -2,6 +2,7 @@ import type { CartItem } from '@store/contract';
 import { apiClient } from '../api/client';
 import type { ApiResponse } from '../api/api-types';
 import { userCleared, userSet } from '../auth/auth-slice';
+import { httpError } from '../testing/api-answers';
 import { deferred } from '../testing/deferred';
 import { shopper } from '../testing/fixtures';
 import { signedInStore, storeWithCart } from '../testing/cart';
@@ -16,7 +17,7 @@ import {
   selectCoupon,
   selectCouponRefusal,
 } from './cart-slice';
-import { addToCart, cartEmptied, fetchCart } from './cart-thunks';
+import { addToCart, cartEmptied, fetchCart, setCustomPrice } from './cart-thunks';
 
 const line = (id: string, price: number, quantity = 1): CartItem => ({
   _id: id,
@@ -120,5 +121,37 @@ describe('the cart', () => {
     await store.dispatch(addToCart({ productId: 'p3' }));
     expect(error).toHaveBeenCalledWith('Please login to add products to cart');
     expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it("sets a pay-what-you-want price, or rejects with the api's reason and no toast", async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const terms = { minimum: 5, suggested: null };
+    const put = jest
+      .spyOn(apiClient, 'put')
+      .mockResolvedValueOnce({
+        data: [{ ...line('p1', 8, 2), payWhatYouWant: terms }],
+        status: 200,
+      })
+      .mockRejectedValueOnce(httpError(400, 'Price must be at least $5.00'));
+    const store = storeWithCart([{ ...line('p1', 5, 2), payWhatYouWant: terms }]);
+
+    const saved = await store.dispatch(
+      setCustomPrice({ productId: 'p1', quantity: 2, customPrice: 8 }),
+    );
+    expect(saved.payload).toEqual([expect.objectContaining({ price: 8 })]);
+    expect(put).toHaveBeenCalledWith(
+      '/cart/p1',
+      { quantity: 2, customPrice: 8 },
+      expect.anything(),
+    );
+    expect(selectCartItems(store.getState())[0]?.price).toBe(8);
+
+    const refused = await store.dispatch(
+      setCustomPrice({ productId: 'p1', quantity: 2, customPrice: 1 }),
+    );
+    expect(setCustomPrice.rejected.match(refused)).toBe(true);
+    expect(refused.payload).toBe('Price must be at least $5.00');
+    expect(error).not.toHaveBeenCalled();
+    expect(selectCartItems(store.getState())[0]?.price).toBe(8);
   });
 });

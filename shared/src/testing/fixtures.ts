@@ -1,4 +1,5 @@
 import type {
+  CartItem,
   Category,
   DropdownsAnswer,
   Product,
@@ -14,6 +15,11 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   name: 'Neon Brushes',
   description: 'Forty brushes',
   price: 19.99,
+  sale_price: null,
+  sale_ends_at: null,
+  pricing: 'fixed',
+  suggested_price: null,
+  is_bundle: false,
   category: 'brushes',
   category_display_name: 'Brushes',
   asset_type: 'bundle',
@@ -57,6 +63,19 @@ export const productPage = (overrides: Partial<ProductPage> = {}): ProductPage =
   download_expiry_days: null,
   bundle_items: [],
   created_at: '2026-03-15T12:00:00Z',
+  ...overrides,
+});
+
+/** The same product as a line of the shopper's cart, one unit at its price. */
+export const cartLine = (overrides: Partial<CartItem> = {}): CartItem => ({
+  _id: 'p1',
+  id: 'p1',
+  slug: 'neon-brushes',
+  name: 'Neon Brushes',
+  description: 'Forty brushes',
+  image: '/img/p1.png',
+  price: 19.99,
+  quantity: 1,
   ...overrides,
 });
 

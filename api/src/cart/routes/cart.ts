@@ -62,22 +62,33 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Set a line's quantity",
-        description: `0 removes the line; a product not in the cart is added, if it has room.`,
+        summary: "Set a line's quantity (and a pay-what-you-want price)",
+        description:
+          '0 removes the line; a product not in the cart is added, if it has room. ' +
+          "`customPrice` is the buyer's price for one unit of a pay-what-you-want product " +
+          '(left out: the line keeps its own; none: the suggested price, else the minimum).',
         security,
         params: cartLineParams,
         body: quantityBody,
         response: {
           200: cart200,
           ...errors(UNSAFE, SIGNED_IN, {
-            400: `The id is not a UUID, or the cart is full (${MAX_CART_LINES} lines)`,
+            400:
+              `The id is not a UUID, the cart is full (${MAX_CART_LINES} lines), a ` +
+              '`customPrice` for a fixed price (`This product has a fixed price`) or below ' +
+              'the minimum (`Price must be at least $X.XX`)',
             404: 'No such product (or deleted)',
           }),
         },
       },
     },
     async (request) =>
-      cart.setQuantity(viewerOf(request).user.id, request.params.productId, request.body.quantity),
+      cart.setQuantity(
+        viewerOf(request).user.id,
+        request.params.productId,
+        request.body.quantity,
+        request.body.customPrice,
+      ),
   );
 
   app.delete(

@@ -116,13 +116,16 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The previews (`previewImages`, 1 to 8 in display order, or one `previewImage`; real ' +
           'images, checked by their bytes) and the optional asset arrive as data URLs. The ' +
-          'first preview is the card image.',
+          'first preview is the card image. Pricing: `salePrice` (below `price`; `saleEndsAt` ' +
+          'in the future or none), `pricing: pay_what_you_want` (`price` is the minimum, 0 ' +
+          'allowed; `suggestedPrice` at least it; never on sale, never a bundle) and ' +
+          '`bundleItems` (2-50 live products that are not bundles, in display order).',
         security: SIGNED_IN_ONLY,
         body: createProductBody,
         response: {
           201: json('The new product', productView),
           ...errors(UNSAFE, ADMIN, {
-            400: 'An unknown category or asset type, no preview, more than 8, or a preview that is not an image',
+            400: 'An unknown category or asset type, no preview, more than 8, a preview that is not an image, or pricing fields that do not fit together (the message names the field)',
             413: 'A preview or the asset is over its size limit',
           }),
         },
@@ -152,14 +155,16 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'buyers download it from then on (links issued before keep their version) and each ' +
           'gets one more download; with `notifyBuyers` those who have not opted out are ' +
           'mailed `releaseNote`. Both happen in a background job, after the answer. A new ' +
-          'price applies to carts and orders from then on; placed orders keep theirs.',
+          'price applies to carts and orders from then on; placed orders keep theirs. A pricing ' +
+          'field left out keeps its value, null removes it (a sale removed: the price is ' +
+          'charged again); a product in a bundle cannot become one.',
         security: SIGNED_IN_ONLY,
         params: productIdParams,
         body: updateProductBody,
         response: {
           200: json('The product as edited', productView),
           ...errors(UNSAFE, ADMIN, NOT_UUID, {
-            400: 'An unknown category or asset type, a preview that is not an image, an unknown kept preview (`Unknown preview image`), more than 8, or `notifyBuyers` without a new file',
+            400: 'An unknown category or asset type, a preview that is not an image, an unknown kept preview (`Unknown preview image`), more than 8, `notifyBuyers` without a new file, or pricing fields that do not fit together',
             404: 'No such product, or a deleted one',
             413: 'A preview or the asset is over its size limit',
           }),

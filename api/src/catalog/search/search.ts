@@ -7,7 +7,7 @@ import { rawRows as rows } from '../../db/raw-rows.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { assetTypes, categories, products } from '../../db/schema.ts';
 import { CursorCodec, invalidCursor, pageOf, type CursorKey } from '../../lib/cursor.ts';
-import { selectProductPage, toProductView } from '../product-view.ts';
+import { productPricingColumns, selectProductPage, toProductView } from '../product-view.ts';
 import { lexemeLookup, searchVector, tsqueryText } from './query.ts';
 import { normalizeQuery, searchGroups } from './terms.ts';
 
@@ -203,6 +203,7 @@ export function createSearchService({ db, config, cursors }: Deps) {
           category: categories.name,
           categoryDisplayName: categories.displayName,
           assetType: assetTypes.name,
+          ...productPricingColumns,
         })
         .from(ranked)
         .leftJoin(products, eq(products.id, column<string>('id')))

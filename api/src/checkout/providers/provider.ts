@@ -44,14 +44,20 @@ export interface ProviderSession {
   paymentIntentId: string | null;
 }
 
-/** A full refund the store asks for; amounts are integer cents. */
+/** A refund the store asks for, in full or of some lines; amounts are integer cents. */
 export interface RefundRequest {
   orderId: string;
   /** The payment stored at completion; null for an order completed before it was stored. */
   paymentIntentId: string | null;
   /** Where the payment is found when the order has none stored. */
   sessionId: string | null;
+  /** A full refund: what is left of the payment; a line refund: exactly what it gives back. */
   amountCents: number;
+  /**
+   * A refund of some lines: exactly `amountCents`, under this idempotency key of its own (one
+   * per refund: the order's refunded units before it). Absent: the full refund of what is left.
+   */
+  lines?: { idempotencyKey: string };
   /**
    * Earlier full refunds of this order that the provider reported failed: a new attempt needs
    * an idempotency key of its own (the first attempt's would only replay the failed refund).
@@ -130,7 +136,7 @@ export interface PaymentProvider {
   /**
    * Refunds the order's payment in full (what is left of it after partial refunds), at most
    * once per order and attempt whoever calls, however often: Stripe by an idempotency key per
-   * order and attempt. Throws `RefundRefusedError` when the provider refuses it and
+   * order and attempt; or, for `lines`, exactly `amountCents` under that refund's own key. Throws `RefundRefusedError` when the provider refuses it and
    * `ProviderUnavailableError` when it cannot be reached.
    */
   refund(request: RefundRequest): Promise<ProviderRefund>;

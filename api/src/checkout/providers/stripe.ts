@@ -170,7 +170,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   /**
    * `refunds.create` without an amount refunds what is left of the payment. The idempotency key
    * is the order's (and the attempt's, after a failed refund): two admins, two instances or a
-   * retry asking at once get Stripe's one refund back, never a second one.
+   * retry asking at once get Stripe's one refund back, never a second one. A line refund sends
+   * its `amount` under its own key, which a refund of other lines from the same state shares:
+   * Stripe refuses that one (its parameters differ) instead of refunding twice.
    */
   async function refund(request: RefundRequest): Promise<ProviderRefund> {
     let paymentIntent = request.paymentIntentId;
@@ -181,21 +183,28 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
     if (!paymentIntent) throw new RefundRefusedError('Stripe holds no payment for this order');
     const payment = paymentIntent;
-    const idempotencyKey = request.attempt
-      ? `refund:${request.orderId}:${request.attempt}`
-      : `refund:${request.orderId}`;
+    const idempotencyKey =
+      request.lines?.idempotencyKey ??
+      (request.attempt
+        ? `refund:${request.orderId}:${request.attempt}`
+        : `refund:${request.orderId}`);
     try {
       return toRefund(
         await reaching(() =>
           stripe.refunds.create(
-            { payment_intent: payment, metadata: { orderId: request.orderId } },
+            {
+              payment_intent: payment,
+              ...(request.lines ? { amount: request.amountCents } : {}),
+              metadata: { orderId: request.orderId },
+            },
             { idempotencyKey },
           ),
         ),
       );
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
-      if (error.code === 'charge_already_refunded') {
+      // Only a full refund may be the one already made in Stripe's dashboard.
+      if (error.code === 'charge_already_refunded' && !request.lines) {
         // Refunded in Stripe's dashboard before its event arrived: that refund is the one.
         const [newest] = (await listRefunds(payment)).filter((item) => item.status !== 'failed');
         if (newest) return newest;

@@ -16,6 +16,8 @@ export const FILE_UPDATE_QUEUE = 'file-update';
  * move with it (`reviews/rating-prior.ts`).
  */
 export const RATING_PRIOR_QUEUE = 'rating-prior';
+/** Sales whose end has come: their regular price put back (`catalog/sale-end.ts`). */
+export const SALE_END_QUEUE = 'sale-end';
 
 /**
  * nodemailer gives the connection, the greeting and every later reply `SMTP_TIMEOUT_MS` each;
@@ -102,5 +104,16 @@ export const ratingPriorQueue: Queue = {
   retryDelay: 30,
   retryBackoff: true,
   // One set-based statement: minutes even over a very large catalog.
+  expireInSeconds: 10 * 60,
+};
+
+/** Like the rating prior's: one run per key waits and one runs at a time across instances. */
+export const saleEndQueue: Queue = {
+  name: SALE_END_QUEUE,
+  policy: 'stately',
+  retryLimit: 3,
+  retryDelay: 30,
+  retryBackoff: true,
+  // One statement over the sales that have ended.
   expireInSeconds: 10 * 60,
 };

@@ -155,8 +155,9 @@ const productReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'What of a product page is mine',
         description:
-          "Whether the viewer owns the product, the viewer's own review (hidden or not) and " +
-          'the purchase as My Downloads lists it; the page itself is alike for everyone.',
+          "Whether the viewer owns the product, the viewer's own review (hidden or not), " +
+          'the purchase as My Downloads lists it and, for a bundle, how many of its items the ' +
+          'viewer owns and what it costs them; the page itself is alike for everyone.',
         security,
         params: productIdParams,
         response: {

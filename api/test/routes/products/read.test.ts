@@ -22,12 +22,17 @@ const PRODUCT_KEYS = [
   'file_name',
   'file_size',
   'id',
+  'is_bundle',
   'is_featured',
   'max_downloads',
   'name',
   'preview_image_url',
   'price',
+  'pricing',
+  'sale_ends_at',
+  'sale_price',
   'slug',
+  'suggested_price',
 ];
 
 describeEachDatabase('product reads', (suite) => {

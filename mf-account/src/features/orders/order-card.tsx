@@ -1,6 +1,6 @@
 import { formatDate, formatPrice, primitives, shortOrderId, StatusBadge } from '@store/shared';
 import type { Order } from '@store/contract';
-import { plural } from './format';
+import { plural, statusWords } from './format';
 import styles from './orders.module.css';
 
 export function OrderCard({ order, onView }: { order: Order; onView: (id: string) => void }) {
@@ -9,7 +9,7 @@ export function OrderCard({ order, onView }: { order: Order; onView: (id: string
     <li className={`${primitives.panel} ${styles.order}`} data-testid="order-card">
       <div className={styles.orderHead}>
         <h2 className={styles.orderId}>Order #{short}</h2>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={statusWords(order.status)} />
       </div>
       <dl className={styles.facts}>
         <div>

@@ -1,7 +1,7 @@
 import { answerGets, httpError } from '@store/shared/testing/api-answers';
 import { apiClient, notify } from '@store/shared';
 import { renderWithProviders } from '@store/shared/testing';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Analytics, DailySales } from '@store/contract';
 import { AnalyticsPanel } from './analytics-panel';
@@ -21,11 +21,19 @@ const ANALYTICS: Analytics = {
   ],
 };
 
+// The revenue lists under the chart, with nothing sold.
+const LISTS = {
+  '/analytics/products': { products: [], nextCursor: null },
+  '/analytics/discounts': { discounts: [], nextCursor: null },
+};
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('AnalyticsPanel', () => {
   it('shows the four totals and the lazily loaded chart', async () => {
-    jest.spyOn(apiClient, 'get').mockImplementation(answerGets({ '/analytics': ANALYTICS }));
+    jest
+      .spyOn(apiClient, 'get')
+      .mockImplementation(answerGets({ '/analytics': ANALYTICS, ...LISTS }));
     renderWithProviders(<AnalyticsPanel />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading analytics...');
 
@@ -40,6 +48,13 @@ describe('AnalyticsPanel', () => {
     expect(screen.getByRole('rowheader', { name: '2026-03-15' }).closest('tr')).toHaveTextContent(
       '$140.50',
     );
+    // Under the chart: revenue by product and by code over the last 30 days.
+    const lists = ['Revenue by product', 'Revenue by discount code'];
+    for (const name of lists) {
+      expect(
+        await within(screen.getByRole('region', { name })).findByText('No sales in this range'),
+      ).toBeInTheDocument();
+    }
   });
 
   it('shows the error in place, without a toast, with a retry that loads again', async () => {
@@ -47,13 +62,13 @@ describe('AnalyticsPanel', () => {
     const get = jest
       .spyOn(apiClient, 'get')
       .mockImplementationOnce(answerGets({ '/analytics': httpError(403, 'Admins only') }))
-      .mockImplementation(answerGets({ '/analytics': ANALYTICS }));
+      .mockImplementation(answerGets({ '/analytics': ANALYTICS, ...LISTS }));
     renderWithProviders(<AnalyticsPanel />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Admins only');
     expect(toast).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByTestId('stat-card')).toHaveLength(4);
-    expect(get).toHaveBeenCalledTimes(2);
+    expect(get.mock.calls.filter(([url]) => url === '/analytics')).toHaveLength(2);
   });
 });

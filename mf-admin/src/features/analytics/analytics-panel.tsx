@@ -2,6 +2,7 @@ import { formatPrice, LoadError, resourceOf, Spinner } from '@store/shared';
 import { lazy, Suspense } from 'react';
 import { ANALYTICS_FAILED, analyticsApi } from './analytics-api';
 import styles from './analytics.module.css';
+import { RevenueLists } from './revenue-lists';
 import { StatCards } from './stat-cards';
 
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -45,6 +46,7 @@ export function AnalyticsPanel() {
           </table>
         </details>
       </figure>
+      <RevenueLists />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Discount, DiscountInput, DiscountKind, MAX_DISCOUNT_SCOPE } from '@store/contract';
+import { instantOf, localInputOf } from '../../common/local-time';
 
 /** Products, and categories, one code may name: the api's limit, typed by it. */
 export const SCOPE_LIMIT: typeof MAX_DISCOUNT_SCOPE = 100;
@@ -66,28 +67,6 @@ export const EMPTY_DRAFT: DiscountDraft = {
   maxUsesPerCustomer: '1',
   active: true,
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a `datetime-local` input shows it: the admin's own time, to the minute. */
-export function localInputOf(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-  return `${day}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/**
- * The instant an input's local text names; the code's own instant when the text is what it
- * showed, so an untouched date keeps its seconds.
- */
-function instantOf(text: string, original: string | null): string | null {
-  if (!text) return null;
-  if (original && localInputOf(original) === text) return original;
-  const at = new Date(text);
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
-}
 
 const limitText = (limit: number | null) => (limit === null ? '' : String(limit));
 

@@ -1,10 +1,10 @@
 import { primitives } from '@store/shared';
 import { useId, useRef, type FormEvent } from 'react';
+import { ProductPicker } from '../../common/product-picker';
 import { CategoryChecks } from './category-checks';
 import { describedProps, errorId, Field, FieldError } from './discount-field';
-import { DRAFT_FIELDS, type DraftErrors } from './discount-draft';
+import { DRAFT_FIELDS, SCOPE_LIMIT, type DraftErrors } from './discount-draft';
 import styles from './discounts.module.css';
-import { ProductPicker } from './product-picker';
 import type { DiscountFormState } from './use-discount-form';
 
 interface DiscountFormProps {
@@ -170,6 +170,9 @@ export function DiscountForm({ form, onCancel }: DiscountFormProps) {
           />
           <ProductPicker
             id={id('products')}
+            legend="Products"
+            field="products"
+            limit={SCOPE_LIMIT}
             chosen={draft.productIds}
             names={form.productNames}
             error={errors.products}

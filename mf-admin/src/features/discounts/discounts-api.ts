@@ -1,13 +1,10 @@
 import type {
   ACCOUNT_PAGE_LIMIT,
   AdminDiscountsQuery,
-  AdminProductsQuery,
   Discount,
   DiscountInput,
   DiscountsPage,
   MessageAnswer,
-  Product,
-  ProductsPage,
 } from '@store/contract';
 import { apiClient, cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
 
@@ -71,18 +68,6 @@ export const adminDiscountsApi = storeApi
         query: (id) => ({ url: path(id), method: 'delete' }),
         invalidatesTags: (_done, failed) => (failed ? [] : ['Discounts']),
         extraOptions: { failure: 'Failed to delete the discount' },
-      }),
-      /**
-       * A product a code names, by id, through the admin's product list (its `q` takes an id):
-       * null when it is no longer in the catalog. A chip says a failure in place.
-       */
-      discountProduct: build.query<Product | null, string>({
-        query: (id) => ({
-          url: '/products',
-          params: { q: id, sort: 'newest', limit: '1' } satisfies AdminProductsQuery,
-        }),
-        transformResponse: (page: ProductsPage) => page.products[0] ?? null,
-        extraOptions: { failure: 'Failed to fetch products', toast: false },
       }),
     }),
   });

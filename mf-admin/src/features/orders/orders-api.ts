@@ -3,6 +3,7 @@ import type {
   AdminOrder,
   AdminOrdersPage,
   AdminOrdersQuery,
+  RefundInput,
 } from '@store/contract';
 import { apiClient, cursorPages, storeApi, type ListPage, type PageParam } from '@store/shared';
 
@@ -34,6 +35,17 @@ export const adminOrdersApi = storeApi.injectEndpoints({
   }),
 });
 
-/** A full refund; answers the order as it now is. */
-export const refundOrder = (id: string) =>
-  apiClient.post<AdminOrder>(`/orders/${encodeURIComponent(id)}/refund`).then((r) => r.data);
+/** Units of one order line to refund. */
+export type RefundLine = NonNullable<NonNullable<RefundInput>['lines']>[number];
+
+/**
+ * A refund of these lines' units, or of the whole order without `lines`; answers the order as
+ * it now is.
+ */
+export const refundOrder = (id: string, lines?: RefundLine[]) =>
+  apiClient
+    .post<AdminOrder>(
+      `/orders/${encodeURIComponent(id)}/refund`,
+      lines ? ({ lines } satisfies RefundInput) : undefined,
+    )
+    .then((r) => r.data);

@@ -1,24 +1,17 @@
 import type { AdminOrder } from '@store/contract';
-import {
-  formatPrice,
-  LoadError,
-  LoadMore,
-  shortOrderId,
-  Spinner,
-  usePagedList,
-} from '@store/shared';
+import { LoadError, LoadMore, Spinner, usePagedList } from '@store/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { OrderRow } from './order-row';
 import { adminOrdersApi, ORDERS_FAILED as FAILED } from './orders-api';
 import { OrdersSearch } from './orders-search';
 import { OrdersTable } from './orders-table';
 import styles from './orders.module.css';
+import { RefundDialog } from './refund-dialog';
 import { useRefund } from './use-refund';
 
 /**
  * Every order, newest first, searched by order id or customer e-mail, with Load more over the
- * api's cursors; a completed order can be refunded after a confirmation.
+ * api's cursors; a completed or partly refunded order can be refunded, whole or line by line.
  */
 export function OrdersPanel() {
   const [searched, setSearched] = useState('');
@@ -69,13 +62,11 @@ export function OrdersPanel() {
         </>
       )}
       {asking && (
-        <ConfirmDialog
-          title="Refund order?"
-          message={`Order #${shortOrderId(asking.id)} of ${asking.customer_email} will be refunded in full (${formatPrice(asking.total_amount)}), and the downloads it granted stop.`}
-          confirmLabel="Refund"
-          busy={refund.isRefunding(asking.id)}
-          busyLabel="Refunding..."
-          onConfirm={() => void refund.confirm()}
+        <RefundDialog
+          key={asking.id}
+          order={asking}
+          running={refund.requestFor(asking.id)}
+          onRefund={(request) => void refund.confirm(request)}
           onCancel={refund.cancel}
         />
       )}

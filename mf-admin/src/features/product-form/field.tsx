@@ -32,3 +32,24 @@ export function errorId(id: string): string {
 export function invalidProps(id: string, error?: string) {
   return error ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {};
 }
+
+export function hintId(id: string): string {
+  return `${id}-hint`;
+}
+
+/** A control with a hint (`<FieldHint>`): the hint, and the error when there is one. */
+export function describedProps(id: string, error?: string) {
+  return {
+    'aria-describedby': error ? `${hintId(id)} ${errorId(id)}` : hintId(id),
+    ...(error ? { 'aria-invalid': true } : {}),
+  };
+}
+
+/** A field's hint, read after its label by `describedProps`. */
+export function FieldHint({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={hintId(id)} className={styles.hint}>
+      {children}
+    </p>
+  );
+}

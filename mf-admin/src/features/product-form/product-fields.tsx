@@ -1,9 +1,11 @@
 import { LoadError, primitives } from '@store/shared';
+import { BundleField } from './bundle-field';
 import { Field, invalidProps } from './field';
+import { PricingFields } from './pricing-fields';
 import styles from './product-form.module.css';
 import type { ProductFormState } from './use-product-form';
 
-/** Name, description, price, category and asset type. */
+/** Name, description, pricing, bundle, category and asset type. */
 export function ProductFields({ form, idPrefix }: { form: ProductFormState; idPrefix: string }) {
   const { draft, errors, setField } = form;
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -36,20 +38,8 @@ export function ProductFields({ form, idPrefix }: { form: ProductFormState; idPr
           {...invalidProps(id('description'), errors.description)}
         />
       </Field>
-      <Field id={id('price')} label="Price" error={errors.price}>
-        <input
-          id={id('price')}
-          className={primitives.input}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          value={draft.price}
-          required
-          onChange={(event) => setField('price', event.target.value)}
-          {...invalidProps(id('price'), errors.price)}
-        />
-      </Field>
+      <PricingFields form={form} idPrefix={idPrefix} />
+      <BundleField form={form} idPrefix={idPrefix} />
       <div className={styles.pair}>
         <Field id={id('category')} label="Category" error={errors.categoryId}>
           <select

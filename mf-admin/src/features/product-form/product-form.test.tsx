@@ -155,6 +155,7 @@ describe('CreateProductForm', () => {
       name: 'Neon Brushes',
       description: 'Forty brushes',
       price: 19.99,
+      pricing: 'fixed',
       categoryId: 'c2',
       assetTypeId: 't1',
       previewImages: [expect.stringMatching(/^data:image\/png;base64,/)],

@@ -9,8 +9,10 @@ import {
 } from '@store/shared';
 import { useState } from 'react';
 import { adminProductsChanged, productsApi, showSavedProduct } from '../../common/products-api';
+import { localInputOf } from '../../common/local-time';
 import { productAdded, selectProductsView } from '../../common/products-view-slice';
-import { newProductOf, productChangeOf } from './product-body';
+import { newProductOf, productChangeOf, type PricingBefore } from './product-body';
+import { useBundle } from './use-bundle';
 import { useDropdownOptions } from './use-dropdown-options';
 import { useGallery } from './use-gallery';
 import { usePickedFiles } from './use-picked-files';
@@ -26,6 +28,10 @@ const FIELDS: readonly DraftField[] = [
   'name',
   'description',
   'price',
+  'pricing',
+  'salePrice',
+  'saleEndsAt',
+  'suggestedPrice',
   'categoryId',
   'assetTypeId',
   'previewImage',
@@ -38,17 +44,32 @@ function serverFieldErrors(error: unknown): DraftErrors {
     const reason = fields[field];
     if (typeof reason === 'string') known[field] = reason;
   }
+  // A bundle's fault may name one of its items (`bundleItems.3`).
+  const bundle = Object.entries(fields).find(([name]) => /^bundleItems(\.|$)/.test(name));
+  if (bundle && typeof bundle[1] === 'string') known.bundleItems = bundle[1];
   // The gallery's fault may name one of its images (`previewImages.2`).
   const gallery = Object.entries(fields).find(([name]) => /^previewImages(\.|$)/.test(name));
   if (gallery && typeof gallery[1] === 'string') known.previewImage = gallery[1];
   return known;
 }
 
-/** The edited product's own values; its selects follow its slugs until the admin picks. */
+/**
+ * The edited product's own values; its selects follow its slugs until the admin picks, and its
+ * bundle's items come with its page.
+ */
 function draftOf(product: Product | null): ProductDraft {
   if (!product) return EMPTY_DRAFT;
-  const { name, description, price } = product;
-  return { ...EMPTY_DRAFT, name, description, price: price.toFixed(2) };
+  const { name, description, price, pricing } = product;
+  return {
+    ...EMPTY_DRAFT,
+    name,
+    description,
+    price: price.toFixed(2),
+    pricing,
+    salePrice: product.sale_price?.toFixed(2) ?? '',
+    saleEndsAt: localInputOf(product.sale_ends_at),
+    suggestedPrice: product.suggested_price?.toFixed(2) ?? '',
+  };
 }
 
 /** The option whose slug (`name`) the product carries, '' when none matches. */
@@ -63,7 +84,8 @@ interface ProductFormOptions {
 
 /**
  * The product form's state and submit, for a new product (`product` null: POST, then the form
- * resets) or an edit (PUT with only what changed of the files, then `onSaved`).
+ * resets) or an edit (PUT with only what changed of the files and of the pricing, then
+ * `onSaved`).
  */
 export function useProductForm(product: Product | null, { onSaved }: ProductFormOptions = {}) {
   const dispatch = useAppDispatch();
@@ -79,6 +101,7 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
   const gallery = useGallery(product, files.read, (reason) =>
     setErrors((previous) => ({ ...previous, previewImage: reason })),
   );
+  const bundle = useBundle(product);
   // The options arrive after the form opens: an untouched select of an edit shows the
   // product's category or asset type as soon as they do.
   const draft: ProductDraft = product
@@ -86,18 +109,44 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
         ...typed,
         categoryId: typed.categoryId || optionFor(options.categories, product.category),
         assetTypeId: typed.assetTypeId || optionFor(options.assetTypes, product.asset_type),
+        bundleItems: bundle.items,
       }
-    : typed;
+    : { ...typed, bundleItems: bundle.items };
 
-  function setField(field: keyof ProductDraft, value: string) {
+  function setField<K extends Exclude<keyof ProductDraft, 'bundleItems'>>(
+    field: K,
+    value: ProductDraft[K],
+  ) {
     setTyped((previous) => ({ ...previous, [field]: value }));
     setErrors((previous) => ({ ...previous, [field]: '' }));
   }
 
+  /** Ends the sale on save: both its fields emptied, sent as null. */
+  function endSale() {
+    setTyped((previous) => ({ ...previous, salePrice: '', saleEndsAt: '' }));
+    setErrors((previous) => ({ ...previous, salePrice: '', saleEndsAt: '' }));
+  }
+
+  const bundleChanged = () => setErrors((previous) => ({ ...previous, bundleItems: '' }));
+  const addToBundle = (id: string, name: string) => {
+    bundle.add(id, name);
+    bundleChanged();
+  };
+  const removeFromBundle = (id: string) => {
+    bundle.remove(id);
+    bundleChanged();
+  };
+
   async function save() {
     const { asset } = files;
     if (product) {
-      const change = productChangeOf(draft, gallery.sources, asset, { notifyBuyers, releaseNote });
+      const before: PricingBefore = {
+        draft: draftOf(product),
+        saleEndsAt: product.sale_ends_at,
+        bundleItems: bundle.before,
+      };
+      const update = { notifyBuyers, releaseNote };
+      const change = productChangeOf(draft, gallery.sources, asset, update, before);
       const saved = await productsApi.update(product.id, change, setProgress);
       showSavedProduct(dispatch, shownQuery, saved);
       dispatch(catalogChanged());
@@ -114,6 +163,7 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
     setTyped(EMPTY_DRAFT);
     files.clearAsset();
     gallery.clear();
+    bundle.clear();
     setErrors({});
     setResetCount((count) => count + 1);
   }
@@ -123,7 +173,7 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
     if (progress !== null || files.reading.length > 0) return true;
     // An edit whose gallery is not there (loading, or failed) keeps it as it is.
     const hasPreview = gallery.images.length > 0 || gallery.loaded.status !== 'loaded';
-    const found = validateProduct(draft, hasPreview);
+    const found = validateProduct(draft, hasPreview, product?.id ?? null);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return false;
@@ -151,11 +201,15 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
     saving: progress !== null,
     reading: files.reading,
     gallery,
+    bundle,
     asset: files.asset,
     resetCount,
     notifyBuyers,
     releaseNote,
     setField,
+    endSale,
+    addToBundle,
+    removeFromBundle,
     setNotifyBuyers,
     setReleaseNote,
     pickAsset: files.pickAsset,

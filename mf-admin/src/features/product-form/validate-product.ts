@@ -1,7 +1,13 @@
-export interface ProductDraft {
+import { pricingProblems, type PricingDraft } from './validate-pricing';
+
+/**
+ * The form as typed. Its pricing: `price` is the regular price (the minimum for pay what you
+ * want), an empty `salePrice` no sale, an empty `saleEndsAt` (`datetime-local` text) a sale until
+ * removed, no `bundleItems` not a bundle.
+ */
+export interface ProductDraft extends PricingDraft {
   name: string;
   description: string;
-  price: string;
   categoryId: string;
   assetTypeId: string;
 }
@@ -15,27 +21,27 @@ export const EMPTY_DRAFT: ProductDraft = {
   price: '',
   categoryId: '',
   assetTypeId: '',
+  pricing: 'fixed',
+  salePrice: '',
+  saleEndsAt: '',
+  suggestedPrice: '',
+  bundleItems: [],
 };
 
-function priceProblem(raw: string): string | undefined {
-  const text = raw.trim();
-  if (!text) return 'Price is required';
-  const value = Number(text);
-  if (!Number.isFinite(value)) return 'Price must be a number';
-  if (value <= 0) return 'Price must be greater than 0';
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Price can have at most 2 decimals';
-  return undefined;
-}
-
-/** Everything but the original asset is required. */
-export function validateProduct(draft: ProductDraft, hasPreview: boolean): DraftErrors {
+/**
+ * Everything but the original asset is required. `productId`: the edited product's, which its
+ * own bundle cannot hold.
+ */
+export function validateProduct(
+  draft: ProductDraft,
+  hasPreview: boolean,
+  productId: string | null = null,
+): DraftErrors {
   const errors: DraftErrors = {};
   if (!draft.name.trim()) errors.name = 'Name is required';
   if (!draft.description.trim()) errors.description = 'Description is required';
-  const price = priceProblem(draft.price);
-  if (price) errors.price = price;
   if (!draft.categoryId) errors.categoryId = 'Category is required';
   if (!draft.assetTypeId) errors.assetTypeId = 'Asset type is required';
   if (!hasPreview) errors.previewImage = 'Preview image is required';
-  return errors;
+  return { ...errors, ...pricingProblems(draft, productId) };
 }

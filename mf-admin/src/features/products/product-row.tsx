@@ -1,5 +1,6 @@
-import { formatPrice, PREVIEW_SIZES, previewImageSources } from '@store/shared';
+import { PREVIEW_SIZES, previewImageSources } from '@store/shared';
 import type { Product } from '@store/contract';
+import { ProductPrice } from './product-price';
 import styles from './products.module.css';
 
 /** A row's request in flight, so its buttons can say what it is doing. */
@@ -31,8 +32,11 @@ export function ProductRow({ product, busy, onToggleFeatured, onEdit, onDelete }
       </td>
       <th scope="row" className={styles.name}>
         {product.name}
+        {product.is_bundle && <span className={styles.bundle}>Bundle</span>}
       </th>
-      <td>{formatPrice(product.price)}</td>
+      <td>
+        <ProductPrice product={product} />
+      </td>
       <td>{product.category_display_name ?? product.category}</td>
       <td>
         {/* The name stays 'Featured: …' while saving: aria-pressed still tells the state. */}

@@ -1,10 +1,41 @@
 import type { ProductPage } from '@store/contract';
-import { formatPrice, Link } from '@store/shared';
+import { formatPrice, Link, WasPrice } from '@store/shared';
+import { payWhatYouWantTitle } from '../../common/pay-what-you-want';
 import { LocalDate } from './local-date';
 import { Stars } from './stars';
 import styles from './product-page.module.css';
 
 const searchByAssetType = (slug: string) => `/search?${new URLSearchParams({ assetType: slug })}`;
+
+/** The price: on sale, struck beside the sale price; pay what you want, its terms. */
+function ProductPrice({ product }: { product: ProductPage }) {
+  if (product.pricing === 'pay_what_you_want') {
+    const terms = [
+      product.price > 0 ? `Minimum ${formatPrice(product.price)}` : null,
+      product.suggested_price === null ? null : `Suggested ${formatPrice(product.suggested_price)}`,
+    ].filter((term) => term !== null);
+    return (
+      <p className={styles.price}>
+        {payWhatYouWantTitle(product.price)}
+        {terms.length > 0 && <span className={styles.priceNote}>{terms.join(' · ')}</span>}
+        <span className={styles.priceNote}>You choose your price in the cart.</span>
+      </p>
+    );
+  }
+  if (product.sale_price === null) {
+    return <p className={styles.price}>{formatPrice(product.price)}</p>;
+  }
+  return (
+    <p className={styles.price}>
+      {formatPrice(product.sale_price)} <WasPrice amount={product.price} className={styles.was} />
+      {product.sale_ends_at && (
+        <span className={styles.priceNote}>
+          Sale ends <LocalDate iso={product.sale_ends_at} />
+        </span>
+      )}
+    </p>
+  );
+}
 
 /** The category and asset type (each a link to its listing), the name, the rating and the price. */
 export function ProductHeading({ product }: { product: ProductPage }) {
@@ -28,22 +59,7 @@ export function ProductHeading({ product }: { product: ProductPage }) {
           <a href="#reviews">{rating.count === 1 ? '1 review' : `${rating.count} reviews`}</a>
         </p>
       )}
-      {product.sale_price === null ? (
-        <p className={styles.price}>{formatPrice(product.price)}</p>
-      ) : (
-        <p className={styles.price}>
-          {formatPrice(product.sale_price)}{' '}
-          <s className={styles.was}>
-            <span className="visually-hidden">was </span>
-            {formatPrice(product.price)}
-          </s>
-          {product.sale_ends_at && (
-            <span className={styles.saleEnds}>
-              Sale ends <LocalDate iso={product.sale_ends_at} />
-            </span>
-          )}
-        </p>
-      )}
+      <ProductPrice product={product} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ProductPage } from '@store/contract';
 import { resourceOf, selectUser, useAppSelector } from '@store/shared';
+import { BundleItems } from './bundle-items';
 import { BuyBox } from './buy-box';
 import { Changelog } from './changelog';
 import { FileFacts } from './file-facts';
@@ -35,6 +36,7 @@ export function ProductView({ product }: { product: ProductPage }) {
         <h2 id="description-heading">Description</h2>
         <Markdown className={styles.description} text={product.description} />
       </section>
+      <BundleItems items={product.bundle_items} />
       <Changelog entries={product.changelog} />
       <ProductReviews product={product} mine={mine} />
       <RelatedProducts productId={product.id} />

@@ -2,8 +2,8 @@ import type { CartQuote } from '@store/contract';
 import { storeApi, type AppliedCoupon } from '@store/shared';
 
 /**
- * One quote per user, cart and code: `lines` is the cart's signature, so a change of a line or a
- * quantity asks again, and an answer always belongs to the lines it was asked for.
+ * One quote per user, cart and code: `lines` is the cart's signature, so a change of a line, a
+ * quantity or a price asks again, and an answer always belongs to the lines it was asked for.
  */
 export interface QuoteArgs {
   userId: string;

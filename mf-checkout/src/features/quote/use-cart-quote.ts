@@ -38,6 +38,17 @@ const cartSignature = (items: CartItem[]) =>
   signature(items.map((item) => ({ productId: item._id, quantity: item.quantity })));
 
 /**
+ * What the quote is asked again for: the lines and their prices, which a pay-what-you-want price
+ * changes without a quantity. The comparison with the quoted lines below leaves prices out: a
+ * price quoted otherwise (a sale that just ended) does not fetch the cart again.
+ */
+const quoteKey = (items: CartItem[]) =>
+  `${cartSignature(items)}|${items
+    .map((item) => `${item._id}:${item.price}`)
+    .sort()
+    .join(',')}`;
+
+/**
  * The signed-in user's cart as the server quotes it, asked again whenever the lines, the
  * quantities or the applied code change. A code the server refuses is dropped (the coupon box says
  * why) and the plain cart is quoted instead.
@@ -48,8 +59,9 @@ export function useCartQuote(): CartQuoteView {
   const items = useAppSelector(selectCartItems);
   const coupon = useAppSelector(selectCoupon);
   const lines = useMemo(() => cartSignature(items), [items]);
+  const key = useMemo(() => quoteKey(items), [items]);
   const query = quoteApi.useCartQuoteQuery(
-    userId && items.length > 0 ? { userId, lines, coupon } : skipToken,
+    userId && items.length > 0 ? { userId, lines: key, coupon } : skipToken,
     { refetchOnMountOrArgChange: true },
   );
 
