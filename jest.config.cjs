@@ -1,6 +1,9 @@
 /** One jest run for the browser-side packages; the api and e2e use node's test runner. */
 module.exports = {
   testEnvironment: 'jsdom',
+  // A test's time is never its verdict: a form walked key by key with user-event takes several
+  // seconds beside the api and browser stages on CI's two cores (5 s, jest's default, timed out).
+  testTimeout: 20_000,
   roots: [
     '<rootDir>/tooling',
     '<rootDir>/shared',

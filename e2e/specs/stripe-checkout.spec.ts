@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -6,7 +7,16 @@ import type { Page } from 'playwright-core';
 import { startFakeStripe } from '../../api/test/helpers/fake-stripe.ts';
 import { distOf } from '../../scripts/lib/composition.mjs';
 import { SEEDED } from '../support/catalog.ts';
-import { DEMO_SHOPPER, heading, logIn, waitForRoute } from '../support/shopper.ts';
+import { applyCode, summaryValue } from '../support/cart.ts';
+import {
+  createVerifiedAccount,
+  DEMO_ADMIN,
+  DEMO_SHOPPER,
+  heading,
+  logIn,
+  newAccount,
+  waitForRoute,
+} from '../support/shopper.ts';
 import { addToCartViaApi, apiSessionFor, productIdViaApi } from '../support/store-api.ts';
 import { useStore } from '../support/store.ts';
 
@@ -150,4 +160,50 @@ test('a Stripe.js that fails to load leaves the cart and its button usable', (t)
     const button = page.getByRole('button', { name: 'Proceed to Checkout', exact: true });
     assert.ok(await button.isEnabled());
     assert.ok((await page.getByTestId('cart-line').count()) > 0);
+  }));
+
+test("a seller's code in Stripe mode: the session Stripe gets charges the cart's quote", (t) =>
+  store.journey(t, async (page) => {
+    await page.route(STRIPE_JS, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }),
+    );
+    await page.route('https://checkout.stripe.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>Stripe test form</p>' }),
+    );
+    const code = `STRIPE-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const admin = await apiSessionFor(store.baseUrl, DEMO_ADMIN);
+    try {
+      const made = await admin.post('/api/admin/discounts', {
+        data: { code, kind: 'percent', value: 20 },
+      });
+      assert.equal(made.status(), 201, await made.text());
+    } finally {
+      await admin.dispose();
+    }
+    const buyer = newAccount('Stella');
+    await createVerifiedAccount(store.apiUrl, buyer);
+    const client = await apiSessionFor(store.baseUrl, buyer);
+    try {
+      const id = await productIdViaApi(client, store.baseUrl, SEEDED.monoCodeFont);
+      await addToCartViaApi(client, store.baseUrl, id);
+    } finally {
+      await client.dispose();
+    }
+    await logIn(page, store.baseUrl, buyer);
+    await page.goto(store.url('/cart'));
+    await heading(page, 'Your Cart').waitFor();
+    await page.getByText('Your Available Coupon:').waitFor();
+    await applyCode(page, code);
+    // $12.00 less 20%.
+    await summaryValue(page, `Coupon (${code})`).waitFor();
+    assert.equal(await summaryValue(page, 'Total').innerText(), '$9.60');
+
+    await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
+    await page
+      .frameLocator('iframe[title="Stripe Checkout"]')
+      .getByText('Stripe test form')
+      .waitFor();
+    const src = await page.locator('iframe[title="Stripe Checkout"]').getAttribute('src');
+    const session = fakeStripeApi.sessions.get(/secret=(cs_test_\d+)_secret_/.exec(src ?? '')![1]!);
+    assert.equal(session?.amount_total, 960);
   }));
