@@ -342,8 +342,9 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
     // What each completed order granted, as completion records it (one grant per line).
     await run(
       'purchase grants',
-      `insert into purchase_grants (order_id, product_id, user_id, downloads, created_at)
-        select order_id, product_id, user_id, max_downloads, completed_at
+      `insert into purchase_grants (order_item_id, order_id, product_id, user_id, downloads,
+          created_at)
+        select id, order_id, product_id, user_id, max_downloads, completed_at
         from scale_items
         order by order_id, product_id`,
     );

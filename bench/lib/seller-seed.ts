@@ -60,9 +60,11 @@ export async function seedBuyers(
       [productId],
     );
     await client.query(
-      `insert into purchase_grants (order_id, product_id, user_id, downloads, created_at)
-        select s.order_id, p.id, s.user_id, p.max_downloads, s.completed_at
+      `insert into purchase_grants (order_item_id, order_id, product_id, user_id, downloads,
+          created_at)
+        select oi.id, s.order_id, p.id, s.user_id, p.max_downloads, s.completed_at
         from seller_plan s cross join products p
+        join order_items oi on oi.order_id = s.order_id and oi.product_id = p.id
         where p.id = $1`,
       [productId],
     );

@@ -145,7 +145,8 @@ function codeCheck(): Route {
       if (!product) throw new Error(`No product in ${BIG} for the coupon check`);
       await callJson('POST', '/api/cart', { session, body: { productId: product.id } });
       return async () => {
-        await callJson('DELETE', '/api/cart', { session, body: { productId: product.id } });
+        // Quantity 0 takes the line out (the cart's own PUT, as the cart page's Remove).
+        await callJson('PUT', `/api/cart/${product.id}`, { session, body: { quantity: 0 } });
       };
     },
   };
