@@ -8,36 +8,17 @@ import { holdListCalls } from '../../testing/held-list';
 import { OrdersPanel } from './orders-panel';
 
 // Neon Brushes: 1 × $19.99; Pixel Icons: 3 × $5 less $1 of the coupon, $14 paid for the three.
+const [NEON, PIXEL] = adminOrder().items as [
+  AdminOrder['items'][number],
+  AdminOrder['items'][number],
+];
 const ORDER = adminOrder({
   id: '00000000-0000-4000-8000-0000line0001',
   subtotal_amount: 34.99,
   discount_amount: 1,
   total_amount: 33.99,
   coupon_code: 'SPRING',
-  items: [
-    {
-      id: 'i1',
-      product_id: 'p1',
-      slug: 'neon-brushes',
-      name: 'Neon Brushes',
-      quantity: 1,
-      price: 19.99,
-      discount: 0,
-      refunded_quantity: 0,
-      preview_image_url: '/img/p1.png',
-    },
-    {
-      id: 'i2',
-      product_id: 'p2',
-      slug: 'pixel-icons',
-      name: 'Pixel Icons',
-      quantity: 3,
-      price: 5,
-      discount: 1,
-      refunded_quantity: 0,
-      preview_image_url: '/img/p2.png',
-    },
-  ],
+  items: [NEON, { ...PIXEL, quantity: 3, discount: 1 }],
 });
 
 /** The order once 2 units of Pixel Icons were refunded: floor($14 × 2 / 3) = $9.33. */
