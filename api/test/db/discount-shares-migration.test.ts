@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { wrapPglite, type Database } from '../../src/db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
-import { createPglite } from '../../src/db/pglite.ts';
 import { rawRows } from '../../src/db/raw-rows.ts';
 import { spreadDiscount } from '../../src/pricing/quote.ts';
-import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
+import { databaseKinds, openEmptyDatabase } from '../helpers/databases.ts';
 import { migrationsBefore } from '../helpers/migrations.ts';
 
 const PRODUCTS = 8;
@@ -29,8 +28,7 @@ for (const kind of databaseKinds()) {
     let database: Database;
     let oldMigrations: string;
     before(async () => {
-      database =
-        kind === 'pglite' ? wrapPglite(await createPglite()) : await openTestDatabase(kind);
+      database = await openEmptyDatabase(kind);
       oldMigrations = migrationsBefore('0014_discount_codes');
     });
     after(async () => {

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { wrapPglite, type Database } from '../../src/db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
-import { createPglite } from '../../src/db/pglite.ts';
 import { rawRows } from '../../src/db/raw-rows.ts';
-import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
+import { databaseKinds, openEmptyDatabase } from '../helpers/databases.ts';
 import { migrationsBefore } from '../helpers/migrations.ts';
 
 const PRICING_MIGRATION = '0015_pricing';
@@ -17,8 +16,7 @@ for (const kind of databaseKinds()) {
     let oldMigrations: string;
     before(async () => {
       // The PGlite test template is already migrated; an empty database is needed here.
-      database =
-        kind === 'pglite' ? wrapPglite(await createPglite()) : await openTestDatabase(kind);
+      database = await openEmptyDatabase(kind);
       oldMigrations = migrationsBefore(PRICING_MIGRATION);
     });
     after(async () => {

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { wrapPglite, type Database, type Db } from '../../src/db/client.ts';
+import type { Database, Db } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
-import { createPglite } from '../../src/db/pglite.ts';
 import { createAnalyticsService } from '../../src/analytics/analytics.ts';
-import { databaseKinds, openTestDatabase } from '../helpers/databases.ts';
+import { databaseKinds, openEmptyDatabase, openTestDatabase } from '../helpers/databases.ts';
 import { migrationsBefore } from '../helpers/migrations.ts';
 
 const COUNTS_MIGRATION = '0009_store_counts';
@@ -96,8 +95,6 @@ for (const kind of databaseKinds()) {
     let database: Database;
     before(async () => {
       database = await openTestDatabase(kind);
-      // A no-op on the PGlite template; the server's database starts empty.
-      await runMigrations(database);
       await ensureDropdowns(database.db);
     });
     after(async () => {
@@ -197,8 +194,7 @@ for (const kind of databaseKinds()) {
     let oldMigrations: string;
     before(async () => {
       // The PGlite test template is already migrated; an empty database is needed here.
-      database =
-        kind === 'pglite' ? wrapPglite(await createPglite()) : await openTestDatabase(kind);
+      database = await openEmptyDatabase(kind);
       oldMigrations = migrationsBefore(COUNTS_MIGRATION);
     });
     after(async () => {
