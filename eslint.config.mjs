@@ -125,6 +125,7 @@ const API_DOMAIN_ORDER = [
   'pricing',
   'cart',
   'discounts',
+  'licenses',
   'checkout',
   'downloads',
   'reviews',

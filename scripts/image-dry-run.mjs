@@ -63,6 +63,10 @@ const IMAGES = {
     buildArgs: {},
     env: {
       JWT_SECRET: 'an-image-dry-run-secret-that-is-long-enough',
+      LICENSE_KEY_SECRET: 'an-image-dry-run-license-secret-long-enough',
+      // A throwaway key of this file only, so production's refusal of the dev key holds.
+      LICENSE_SIGNING_KEY:
+        '{"kty":"OKP","crv":"Ed25519","x":"1cYd_g6oHtRISp-PjUObn5i3M-qj7320ABJiEUYJGjA","d":"6Z4OrqaIRnpOnTwl6U-R_RnTVcyKwnMIllNIm08sBI4"}',
       ADMIN_EMAIL: 'owner@store.example',
       ADMIN_PASSWORD: 'Owner#2026!',
       SMTP_URL: 'smtp://127.0.0.1:9',

@@ -44,6 +44,9 @@ import adminReviewRoutes from './reviews/routes/admin-reviews.ts';
 import productReviewRoutes from './reviews/routes/product-reviews.ts';
 import reviewActionRoutes from './reviews/routes/review-actions.ts';
 import vitalsRoutes from './operations/routes/vitals.ts';
+import adminLicenseRoutes from './licenses/routes/admin-licenses.ts';
+import ownerLicenseRoutes from './licenses/routes/owner-licenses.ts';
+import publicLicenseRoutes from './licenses/routes/public-licenses.ts';
 
 export interface BuildOptions extends ServiceOverrides {
   /** An open, possibly shared database; when absent the app opens and closes its own. */
@@ -158,6 +161,9 @@ export async function buildApp(
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(orderRefundRoutes, { prefix: '/orders' });
       await api.register(adminOrderRoutes, { prefix: '/admin/orders' });
+      await api.register(publicLicenseRoutes, { prefix: '/licenses' });
+      await api.register(ownerLicenseRoutes, { prefix: '/orders/licenses' });
+      await api.register(adminLicenseRoutes, { prefix: '/admin/licenses' });
       await api.register(previewRoutes, { prefix: '/files' });
       await api.register(fileRoutes, { prefix: '/files' });
       await api.register(analyticsRoutes, { prefix: '/analytics' });

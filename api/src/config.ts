@@ -1,7 +1,8 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ConfigError, type Environment } from './lib/env-settings.ts';
-import { refuseExampleValues } from './lib/example-values.ts';
+import type { Ed25519Jwk } from './lib/ed25519-jwk.ts';
+import { refuseDevelopmentSecrets, refuseExampleValues } from './lib/example-values.ts';
 import { readSettings, type Setting, type Settings } from './settings.ts';
 
 export { ConfigError };
@@ -108,6 +109,7 @@ export interface AppConfig {
   /** Demo categories, products and files (development only, never in production). */
   seedDemoCatalog: boolean;
   payments: PaymentsConfig;
+  licenses: LicensesConfig;
   /** Bearer token of `GET /api/metrics`; without it the route is open in development only. */
   metricsToken: string | null;
   limits: {
@@ -144,7 +146,25 @@ export interface AppConfig {
     freeOrders: RequestLimit;
     /** Per user: "helpful" votes (each one drops the cached catalog). */
     helpfulVotes: RequestLimit;
+    /** Per license key: the public license API (activate, validate, deactivate). */
+    licenseCallsPerKey: RequestLimit;
+    /** Per client address, any keys: the public license API. */
+    licenseCallsPerAddress: RequestLimit;
   };
+}
+
+export interface LicensesConfig {
+  /** Root of the key-encryption key and of the lookup hash (licenses/key-vault.ts). */
+  keySecret: string;
+  /** Signs activation tokens. */
+  signingKey: Ed25519Jwk;
+  /** Its `kid`: given, or its JWK thumbprint when null. */
+  signingKeyId: string | null;
+  /** Public keys a rotation replaced, still in the JWKS. */
+  previousSigningKeys: readonly Ed25519Jwk[];
+  tokenDays: number;
+  idleDays: number;
+  sweepIntervalSeconds: number;
 }
 
 export interface RequestLimit {
@@ -284,8 +304,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (!firstAdmin) missing.push('ADMIN_EMAIL and ADMIN_PASSWORD');
     // Without a relay, reset and verification links would only reach the log.
     if (!s.SMTP_URL) missing.push('SMTP_URL');
+    if (!s.LICENSE_KEY_SECRET) missing.push('LICENSE_KEY_SECRET');
+    if (!s.LICENSE_SIGNING_KEY) missing.push('LICENSE_SIGNING_KEY');
     if (missing.length) throw new ConfigError(`Missing required settings: ${missing.join(', ')}`);
     refuseExampleValues(env);
+    refuseDevelopmentSecrets(s);
   }
   if (tokenSecret.length < 32) {
     throw new ConfigError('JWT_SECRET / ACCESS_TOKEN_SECRET must be at least 32 characters');
@@ -354,6 +377,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // Checked in production too, where it is forced off.
     seedDemoCatalog: s.SEED_DEMO_CATALOG && !isProduction,
     payments: payments(s, isProduction, s.APP_URL, apiUrl),
+    licenses: {
+      // Only production has no default, and its missing-settings check above named them.
+      keySecret: s.LICENSE_KEY_SECRET!,
+      signingKey: s.LICENSE_SIGNING_KEY!,
+      signingKeyId: s.LICENSE_SIGNING_KEY_ID ?? null,
+      previousSigningKeys: s.LICENSE_PREVIOUS_SIGNING_KEYS ?? [],
+      tokenDays: s.LICENSE_TOKEN_DAYS,
+      idleDays: s.LICENSE_IDLE_DAYS,
+      sweepIntervalSeconds: s.LICENSE_SWEEP_INTERVAL_SECONDS,
+    },
     metricsToken: s.METRICS_TOKEN ?? null,
     limits: {
       loginFailures: s.LOGIN_MAX_FAILURES,
@@ -375,6 +408,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       reviewWrites: { max: s.REVIEW_WRITES_PER_HOUR, windowSeconds: 60 * 60 },
       helpfulVotes: { max: s.HELPFUL_VOTES_PER_HOUR, windowSeconds: 60 * 60 },
       freeOrders: { max: s.FREE_ORDERS_PER_HOUR, windowSeconds: 60 * 60 },
+      licenseCallsPerKey: { max: s.LICENSE_CALLS_PER_KEY_PER_MINUTE, windowSeconds: 60 },
+      licenseCallsPerAddress: { max: s.LICENSE_CALLS_PER_ADDRESS_PER_MINUTE, windowSeconds: 60 },
     },
   };
   const demoEmails = [config.demoAdmin.email, config.demoShopper.email];

@@ -22,6 +22,7 @@ import {
   urlList,
   type ValueOf,
 } from './lib/env-settings.ts';
+import { type Ed25519Jwk, previousSigningJwks, privateSigningJwk } from './lib/ed25519-jwk.ts';
 
 /*
  * Every environment variable the api reads, in one place: how each is checked, its default, and
@@ -32,6 +33,14 @@ import {
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEV_SECRET = 'dev-only-insecure-token-secret-change-me-in-production';
 const DEV_WEBHOOK_SECRET = 'dev-only-local-webhook-secret';
+const DEV_LICENSE_SECRET = 'dev-only-insecure-license-key-secret-change-me';
+// Published here, so it proves nothing: production refuses to start on it.
+const DEV_LICENSE_SIGNING_KEY: Ed25519Jwk = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: 'ypg67fxlGwj-jzRjmygAlL-BqOjYLDfc-bpFMtUSSGY',
+  d: 'WPwuxhasjzttmzwRx7XqMhc2ujlaZcDsaQkaU-hkEAE',
+};
 const DAY = 24 * 60 * 60;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 // Node's timers take at most 2^31-1 ms; a longer interval silently fires every millisecond.
@@ -401,6 +410,60 @@ const PAYMENTS = {
   }),
 };
 
+const LICENSES = {
+  LICENSE_KEY_SECRET: setting({
+    about:
+      'root of the key-encryption key that seals stored license keys and of their lookup hash (at least 32 characters; changing it loses every issued key)',
+    parse: minLength(32),
+    default: byEnvironment({
+      development: DEV_LICENSE_SECRET,
+      test: DEV_LICENSE_SECRET,
+      production: undefined,
+    }),
+    shownDefault: 'a dev-only constant',
+    production: 'required',
+  }),
+  LICENSE_SIGNING_KEY: setting({
+    about:
+      'the Ed25519 private key (a JWK) that signs activation tokens; its public half is served at `/api/licenses/jwks.json`',
+    parse: privateSigningJwk,
+    default: byEnvironment({
+      development: DEV_LICENSE_SIGNING_KEY,
+      test: DEV_LICENSE_SIGNING_KEY,
+      production: undefined,
+    }),
+    shownDefault: 'a dev-only key',
+    production: 'required',
+  }),
+  LICENSE_SIGNING_KEY_ID: setting({
+    about: '`kid` of the tokens `LICENSE_SIGNING_KEY` signs',
+    parse: KEY_ID,
+    shownDefault: "the key's JWK thumbprint",
+  }),
+  LICENSE_PREVIOUS_SIGNING_KEYS: setting({
+    about:
+      'public keys (a JSON array of JWKs, each with its `kid`) that rotations replaced: still in the JWKS, so earlier tokens verify until they expire',
+    parse: previousSigningJwks,
+  }),
+  LICENSE_TOKEN_DAYS: setting({
+    about:
+      "lifetime of an activation token (the app's offline grace), never past the key's own expiry",
+    parse: int({ min: 1, max: 3650 }),
+    default: 30,
+  }),
+  LICENSE_IDLE_DAYS: setting({
+    about: 'an activation that has not validated for this long is released by the licenses job',
+    parse: int({ min: 1, max: 36500 }),
+    default: 90,
+  }),
+  LICENSE_SWEEP_INTERVAL_SECONDS: setting({
+    about:
+      'how often idle activations are released and unsealed keys sealed after the start-up run (`0`: at start only)',
+    parse: int({ max: TIMER_SECONDS }),
+    default: 60 * 60,
+  }),
+};
+
 const limit = (about: string, fallback: number) =>
   setting({ about, parse: AT_LEAST_ONE, default: fallback });
 
@@ -442,6 +505,14 @@ const LIMITS = {
   REVIEW_WRITES_PER_HOUR: limit('reviews posted or edited per user per hour', 20),
   HELPFUL_VOTES_PER_HOUR: limit('"helpful" votes on reviews per user per hour', 120),
   FREE_ORDERS_PER_HOUR: limit('$0 checkouts (nothing to pay) per user per hour', 10),
+  LICENSE_CALLS_PER_KEY_PER_MINUTE: limit(
+    'license activate, validate and deactivate calls per key per minute',
+    60,
+  ),
+  LICENSE_CALLS_PER_ADDRESS_PER_MINUTE: limit(
+    'license activate, validate and deactivate calls per client address per minute, any keys',
+    300,
+  ),
 };
 
 export interface Section {
@@ -460,6 +531,7 @@ export const SECTIONS: readonly Section[] = [
   { title: 'Mail and background jobs', settings: MAIL_AND_JOBS },
   { title: 'Catalog and downloads', settings: CATALOG },
   { title: 'Payments', settings: PAYMENTS },
+  { title: 'License keys', settings: LICENSES },
   {
     title: 'Abuse limits',
     intro:
@@ -476,6 +548,7 @@ export const SCHEMA = {
   ...MAIL_AND_JOBS,
   ...CATALOG,
   ...PAYMENTS,
+  ...LICENSES,
   ...LIMITS,
 };
 

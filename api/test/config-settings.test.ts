@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { SETTINGS, loadConfig, type Setting } from '../src/config.ts';
 import { refusal } from './helpers/config-refusal.ts';
+import { PRODUCTION_ENV } from './helpers/production-env.ts';
 
 const API_ROOT = path.resolve(import.meta.dirname, '..');
 const ENV_EXAMPLE = path.resolve(API_ROOT, '..', '.env.example');
@@ -99,7 +100,7 @@ describe('settings: every bad value is named in one line', () => {
   it('names every missing production secret at once', () => {
     assert.equal(
       refusal({ NODE_ENV: 'production' }),
-      'Missing required settings: JWT_SECRET (or ACCESS_TOKEN_SECRET), ADMIN_EMAIL and ADMIN_PASSWORD, SMTP_URL',
+      'Missing required settings: JWT_SECRET (or ACCESS_TOKEN_SECRET), ADMIN_EMAIL and ADMIN_PASSWORD, SMTP_URL, LICENSE_KEY_SECRET, LICENSE_SIGNING_KEY',
     );
   });
 });
@@ -139,6 +140,8 @@ describe('settings: what the deployments give is accepted', () => {
       API_URL: 'http://localhost:3000',
       METRICS_TOKEN: 'a-metrics-token-of-32-characters',
       LOGIN_MAX_FAILURES: '',
+      LICENSE_KEY_SECRET: PRODUCTION_ENV.LICENSE_KEY_SECRET,
+      LICENSE_SIGNING_KEY: PRODUCTION_ENV.LICENSE_SIGNING_KEY,
     });
     assert.equal(config.trustProxy, true);
     assert.equal(config.redisUrl, 'redis://redis:6379');
@@ -230,6 +233,8 @@ describe('settings: the list and its documentation', () => {
         ADMIN_PASSWORD: 'p4ssword',
         SMTP_URL: 'smtp://relay.example:587',
         PAYMENT_PROVIDER: 'local',
+        LICENSE_KEY_SECRET: PRODUCTION_ENV.LICENSE_KEY_SECRET,
+        LICENSE_SIGNING_KEY: PRODUCTION_ENV.LICENSE_SIGNING_KEY,
       }),
     );
     const listed = new Set<string>(SETTINGS);

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { PRODUCTION_ENV } from './helpers/production-env.ts';
 
 const SECRET = 'a-production-secret-that-is-long-enough-123';
+/** Production's license secrets (their own checks: production-settings.test.ts). */
+const LICENSES = {
+  LICENSE_KEY_SECRET: PRODUCTION_ENV.LICENSE_KEY_SECRET,
+  LICENSE_SIGNING_KEY: PRODUCTION_ENV.LICENSE_SIGNING_KEY,
+};
 
 describe('loadConfig', () => {
   it('uses development defaults', () => {
@@ -35,6 +41,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'x'.repeat(8),
       SMTP_URL: 'smtp://relay.example:587',
       PAYMENT_PROVIDER: 'local',
+      ...LICENSES,
     });
     assert.ok(config.appOrigins.includes('http://localhost:3000'));
     assert.ok(!config.appOrigins.includes('http://localhost:3001'));
@@ -68,6 +75,7 @@ describe('loadConfig', () => {
       PAYMENT_PROVIDER: 'local',
       DATABASE_URL: 'postgres://db/store',
       APP_ORIGINS: 'https://store.example/,https://admin.example',
+      ...LICENSES,
     });
     assert.equal(config.secureCookies, true);
     assert.equal(config.seedDemoAccounts, false);
@@ -131,6 +139,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'secret-pass',
       SMTP_URL: 'smtp://relay.example:587',
       STRIPE_SECRET_KEY: 'sk_live_x',
+      ...LICENSES,
     };
     assert.throws(() => loadConfig(production), /STRIPE_WEBHOOK_SECRET/);
     assert.equal(

@@ -153,6 +153,28 @@ describe('OpenAPI document', () => {
     }
   });
 
+  // The seller's developers write their client from the document alone.
+  it('shows an example of every body and answer of the public license API', () => {
+    const calls: Array<[string, 'get' | 'post', string]> = [
+      ['/api/licenses/activate', 'post', '201'],
+      ['/api/licenses/validate', 'post', '200'],
+      ['/api/licenses/deactivate', 'post', '200'],
+      ['/api/licenses/jwks.json', 'get', '200'],
+    ];
+    for (const [path, method, status] of calls) {
+      const operation = document.paths[path]?.[method];
+      assert.ok(operation, `${path} is documented`);
+      assert.deepEqual(operation.tags, ['Licenses'], path);
+      if (method === 'post') {
+        const body = operation.requestBody as OpenAPIV3.RequestBodyObject;
+        assert.ok(body.content['application/json']?.example, `${path}: an example body`);
+      }
+      const answer = operation.responses[status] as OpenAPIV3.ResponseObject;
+      const schema = answer.content?.['application/json']?.schema as OpenAPIV3.SchemaObject;
+      assert.ok(schema?.example, `${path}: an example ${status} answer`);
+    }
+  });
+
   it('serves the reference at /api/docs outside production', async () => {
     const page = await suite.app.inject({ method: 'GET', url: '/api/docs' });
     assert.equal(page.statusCode, 200);

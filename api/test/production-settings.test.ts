@@ -52,6 +52,8 @@ describe('production settings', () => {
       'ADMIN_EMAIL',
       'ADMIN_PASSWORD',
       'JWT_SECRET',
+      'LICENSE_KEY_SECRET',
+      'LICENSE_SIGNING_KEY',
       'POSTGRES_PASSWORD',
       'S3_SECRET_ACCESS_KEY',
       'SMTP_URL',
@@ -80,6 +82,33 @@ describe('production settings', () => {
   it('refuses to run without a mail relay', () => {
     const { SMTP_URL: _relay, ...withoutRelay } = PRODUCTION_ENV;
     assert.equal(refusal(withoutRelay), 'Missing required settings: SMTP_URL');
+  });
+
+  it('refuses to run without its license secrets, or with the development ones', () => {
+    const {
+      LICENSE_KEY_SECRET: _secret,
+      LICENSE_SIGNING_KEY: _signing,
+      ...withoutLicenses
+    } = PRODUCTION_ENV;
+    assert.equal(
+      refusal(withoutLicenses),
+      'Missing required settings: LICENSE_KEY_SECRET, LICENSE_SIGNING_KEY',
+    );
+    const development = loadConfig({}).licenses;
+    assert.equal(
+      refusal({ ...PRODUCTION_ENV, LICENSE_KEY_SECRET: development.keySecret }),
+      'LICENSE_KEY_SECRET is the development constant: set your own value (docs/licenses.md)',
+    );
+    // Refused by the key, however its JSON is spelled.
+    const { kid: _kid, ...developmentKey } = development.signingKey;
+    const respelled = JSON.stringify({ ...developmentKey, kid: 'mine' }, null, 1);
+    assert.equal(
+      refusal({ ...PRODUCTION_ENV, LICENSE_SIGNING_KEY: respelled }),
+      'LICENSE_SIGNING_KEY is the development key: make your own (docs/licenses.md)',
+    );
+    const production = loadConfig(PRODUCTION_ENV).licenses;
+    assert.equal(production.keySecret, PRODUCTION_ENV.LICENSE_KEY_SECRET);
+    assert.notEqual(production.signingKey.d, development.signingKey.d);
   });
 
   it("refuses a demo account's address as the first admin", () => {

@@ -70,7 +70,7 @@ describe('starting the api with a bad setting', () => {
     ],
     [
       { NODE_ENV: 'production' },
-      /^Configuration error: Missing required settings: JWT_SECRET .*ADMIN_EMAIL and ADMIN_PASSWORD, SMTP_URL$/,
+      /^Configuration error: Missing required settings: JWT_SECRET .*ADMIN_EMAIL and ADMIN_PASSWORD, SMTP_URL, LICENSE_KEY_SECRET, LICENSE_SIGNING_KEY$/,
     ],
     [{ REDIS_URL: 'redis//:secret-pw@cache' }, /^Configuration error: REDIS_URL must be a redis/],
     [

@@ -77,6 +77,8 @@ describe('settings: one schema, its page and .env.example', () => {
       'ADMIN_EMAIL',
       'ADMIN_PASSWORD',
       'JWT_SECRET',
+      'LICENSE_KEY_SECRET',
+      'LICENSE_SIGNING_KEY',
       'PAYMENT_PROVIDER',
       'SMTP_URL',
       'STRIPE_WEBHOOK_SECRET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dollars, idField, integer, isoTimestamp, money, uuidText } from './formats.ts';
 import { PRICING_KINDS, pricingFields, type PricingKind } from './pricing.ts';
+import { licenseFields } from './licenses.ts';
 import {
   ACCOUNT_PAGE_LIMIT,
   CATALOG_PAGE_LIMIT,
@@ -83,6 +84,7 @@ const productFields = z.object({
   description: text('Description', 5000),
   price: priceOrMinimum,
   ...pricingFields,
+  ...licenseFields,
   categoryId: idField('Category'),
   assetTypeId: idField('Asset type'),
   previewImage: z
@@ -214,6 +216,11 @@ export const productView = z
       .int()
       .nullable()
       .meta({ description: 'Days a purchase can be downloaded; null: never expires' }),
+    licensed: z.boolean().meta({ description: 'Each unit bought issues a license key' }),
+    activation_limit: integer.meta({ description: 'Devices per license key at once' }),
+    license_days: integer
+      .nullable()
+      .meta({ description: 'Days a license key lasts; null: perpetual' }),
     created_at: isoTimestamp,
   })
   .meta({ id: 'Product', description: 'A product as every read answers it' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, integer, isoTimestamp, uuidText } from './formats.ts';
+import { licenseKey } from './licenses.ts';
 import { nextCursor } from './paging.ts';
 
 export const downloadParams = z.object({ productId: idField('Product id') });
@@ -30,6 +31,9 @@ export const purchasedProduct = z
       .meta({ description: 'When the file was last replaced by a new version; null: never' }),
     refunded: z.boolean().meta({
       description: 'Every order that granted it was refunded or disputed: no download',
+    }),
+    licenseKeys: z.array(licenseKey).meta({
+      description: 'Its license keys, one per unit bought (a licensed product); else empty',
     }),
   })
   .meta({ id: 'PurchasedProduct', description: 'One grant: a product and its downloads' });

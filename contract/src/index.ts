@@ -11,5 +11,6 @@ export * from './discounts.ts';
 export * from './pricing.ts';
 export * from './checkout.ts';
 export * from './downloads.ts';
+export * from './licenses.ts';
 export * from './analytics.ts';
 export * from './operations.ts';

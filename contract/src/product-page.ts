@@ -73,7 +73,9 @@ export const productPage = z
       .array(changelogEntry)
       .meta({ description: `File versions, newest first (the latest ${CHANGELOG_LIMIT})` }),
     rating: ratingSummary,
-    licensed: z.boolean(),
+    licensed: z.boolean().meta({ description: 'Each unit bought comes with a license key' }),
+    activation_limit: integer.meta({ description: 'Devices per license key at once' }),
+    license_days: integer.nullable().meta({ description: 'Days a key lasts; null: perpetual' }),
     max_downloads: integer,
     download_expiry_days: integer.nullable(),
     bundle_items: z.array(

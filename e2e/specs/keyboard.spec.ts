@@ -176,6 +176,12 @@ test('an admin uses the dashboard tabs, the edit form and the delete confirmatio
 
     await tabTo(page.getByRole('tab', { name: 'Reviews', exact: true }), { backwards: true });
     await page.keyboard.press('ArrowLeft');
+    await page.getByRole('searchbox', { name: 'Search licenses', exact: true }).waitFor();
+    await waitUntilSettled(page);
+    stops += await checkEveryFocusRing(page);
+
+    await tabTo(page.getByRole('tab', { name: 'Licenses', exact: true }), { backwards: true });
+    await page.keyboard.press('ArrowLeft');
     await page
       .getByRole('table', { name: 'All discount codes, newest first' })
       .or(page.getByText('No discount codes yet', { exact: true }))

@@ -28,7 +28,7 @@ function demoPasswords(): Needle[] {
   return [...unique].map(([value, email]) => ({ what: `the password of ${email}`, value }));
 }
 
-test('no line of the api log of the run holds a password, a session cookie or a Bearer token', (t) => {
+test('no line of the api log of the run holds a password, a session cookie, a license key or a Bearer token', (t) => {
   const logName = path.relative(E2E_ROOT, API_LOG_FILE);
   assert.ok(existsSync(API_LOG_FILE), `${logName} is missing: run this after the other specs`);
   const lines = readFileSync(API_LOG_FILE, 'utf8').split('\n').filter(Boolean);
@@ -49,7 +49,15 @@ test('no line of the api log of the run holds a password, a session cookie or a 
       .map((secret) => ({ what: `the password of ${secret.name}`, value: secret.value })),
   ];
 
-  const needles = [...passwords, ...cookies];
+  // Matched without dashes too: a key is the same key in any of its typed forms.
+  const licenseKeys: Needle[] = recorded
+    .filter((secret) => secret.kind === 'license key')
+    .flatMap((secret) => [
+      { what: `a license key (${secret.name})`, value: secret.value },
+      { what: `a license key (${secret.name})`, value: secret.value.replaceAll('-', '') },
+    ]);
+
+  const needles = [...passwords, ...cookies, ...licenseKeys];
   const findings: string[] = [];
   for (const [index, line] of lines.entries()) {
     const found = needles
@@ -62,7 +70,8 @@ test('no line of the api log of the run holds a password, a session cookie or a 
   t.diagnostic(
     `${isCurrentRun() ? 'this run' : 'an earlier run (this one started no api)'}: ` +
       `${lines.length} log lines (${requestLines} requests, ${apiStarts} api starts) checked for ` +
-      `${cookies.length} cookie values, ${passwords.length} passwords and the Bearer pattern`,
+      `${cookies.length} cookie values, ${passwords.length} passwords, ` +
+      `${licenseKeys.length / 2} license keys and the Bearer pattern`,
   );
   assert.equal(findings.length, 0, `secrets in the api log:\n${findings.join('\n')}`);
 });

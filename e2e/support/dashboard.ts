@@ -9,6 +9,7 @@ export const DASHBOARD_TABS = [
   'Analytics',
   'Orders',
   'Discounts',
+  'Licenses',
   'Reviews',
 ];
 

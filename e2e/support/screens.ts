@@ -324,6 +324,10 @@ function allScreens(paidSessionId: string): Screen[] {
         await waitUntilSettled(page);
       },
     ),
+    screen('/secret-dashboard', 'Licenses', '/secret-dashboard', ['admin'], async (page) => {
+      await openTab(page, 'Admin Dashboard', 'Licenses');
+      await page.getByRole('searchbox', { name: 'Search licenses', exact: true }).waitFor();
+    }),
     screen('/secret-dashboard', 'Reviews', '/secret-dashboard', ['admin'], async (page) => {
       await openTab(page, 'Admin Dashboard', 'Reviews');
       await page

@@ -8,7 +8,7 @@ import { joinRun, SECRETS_FILE } from './run-files.ts';
  * that none of them reached the api's log.
  */
 export interface HandedOutSecret {
-  kind: 'cookie' | 'password';
+  kind: 'cookie' | 'password' | 'license key';
   name: string;
   value: string;
 }
@@ -24,6 +24,10 @@ function record(secret: HandedOutSecret): void {
 
 export function recordPassword(name: string, value: string): void {
   record({ kind: 'password', name, value });
+}
+
+export function recordLicenseKey(name: string, value: string): void {
+  record({ kind: 'license key', name, value });
 }
 
 interface CookieLike {

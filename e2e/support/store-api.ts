@@ -53,6 +53,8 @@ export interface NewProduct {
     suggestedPrice?: number;
     bundleItems?: string[];
   };
+  /** License keys: one per unit bought. */
+  license?: { licensed: boolean; activationLimit?: number; licenseDays?: number | null };
 }
 
 interface DropdownItem {
@@ -101,6 +103,7 @@ export async function createProductViaApi(
       fileName: product.asset.name,
       fileSize: product.asset.bytes.length,
       ...product.pricing,
+      ...product.license,
     },
   });
   await expectStatus(response, 201, 'POST /api/products');

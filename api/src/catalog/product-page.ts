@@ -121,7 +121,9 @@ export async function productPageBySlug(
         released_at: entry.releasedAt.toISOString(),
       })),
       rating: ratingOf(product),
-      licensed: false,
+      licensed: product.licensed,
+      activation_limit: product.activationLimit,
+      license_days: product.licenseDays,
       max_downloads: product.maxDownloads,
       download_expiry_days: product.downloadExpiryDays,
       bundle_items: items.map((item) => ({

@@ -79,6 +79,9 @@ export function toProductView(publicFilesUrl: string, row: ProductViewRow): Prod
     file_size: product.fileSize,
     max_downloads: product.maxDownloads,
     download_expiry_days: product.downloadExpiryDays,
+    licensed: product.licensed,
+    activation_limit: product.activationLimit,
+    license_days: product.licenseDays,
     created_at: product.createdAt.toISOString(),
   };
 }

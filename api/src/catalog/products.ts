@@ -30,6 +30,7 @@ import {
 } from './product-uploads.ts';
 import { productPageBySlug } from './product-page.ts';
 import { resolvePricing, writeBundleItems, type PricingInput } from './product-pricing-input.ts';
+import { licenseValues, type LicenseInput } from './product-license-input.ts';
 import { listSlugs, type SlugsRequest } from './product-slugs.ts';
 import { selectProductPage, selectProductViews } from './product-view.ts';
 import { relatedProducts } from './related-products.ts';
@@ -38,7 +39,7 @@ import { relatedProducts } from './related-products.ts';
  * What create and edit both set from the request. `priceCents` is the regular price (the
  * minimum for pay what you want); the pricing fields say how it is sold.
  */
-interface ProductFields extends PricingInput {
+interface ProductFields extends PricingInput, LicenseInput {
   name: string;
   description: string;
   priceCents: number;
@@ -242,6 +243,7 @@ export function createProductService({
           .values({
             ...fieldsOf(input),
             ...pricing.values,
+            ...licenseValues(input, null),
             previewImageKey: keys[0] ?? null,
             assetKey: file?.assetKey ?? null,
             assetContentType: file?.contentType ?? null,
@@ -287,6 +289,7 @@ export function createProductService({
         const values: PgUpdateSetSource<typeof products> = {
           ...fieldsOf(input),
           ...pricing.values,
+          ...licenseValues(input, row),
           updatedAt: sql`now()`,
         };
         if (gallery) {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { restoreOrderKeys, revokeOrderKeys, revokeUnitKeys } from '../licenses/license-refunds.ts';
 
 // What a completed order grants is written at completion (checkout/order-writes.ts, in the
 // completing statement): one grant per line and product (a bundle's line grants the bundle and
 // each of its items). A refund takes it back here, a line refund the part of its units, and a
 // refund that failed gives it back. The buyer's `purchased_products` row is one per product,
 // so each change is summed per product first: an order may grant a product through two lines.
+// License keys go and come back with the grants, in the same transaction.
 
 type Runner = Pick<Db, 'execute'>;
 
@@ -14,8 +16,10 @@ type Runner = Pick<Db, 'execute'>;
  * buyer's `purchased_products` (what was used stays used). A product that no other
  * unrevoked grant of the buyer's holds is revoked outright (no download, 0 of 0). In one
  * statement, whose snapshot still sees this order's grants unrevoked: hence `order_id <>`.
+ * Every key of the order still standing is revoked.
  */
 export async function revokeGrants(tx: Runner, orderId: string) {
+  await revokeOrderKeys(tx, orderId);
   await tx.execute(sql`with revoked as (
       update purchase_grants set revoked_at = now()
       where order_id = ${orderId} and revoked_at is null
@@ -53,10 +57,11 @@ export interface RefundedUnits {
  * whose last units go has its grants revoked, and a product no unrevoked grant of the buyer's
  * holds any more is revoked outright, as for a whole order. Grants of other lines and orders
  * stay. In one statement, whose snapshot still sees these grants as they were: `whole` marks the
- * ones it revokes.
+ * ones it revokes. The units' license keys are revoked (`revokeUnitKeys` picks which).
  */
 export async function revokeLineGrants(tx: Runner, lines: RefundedUnits[]) {
   if (!lines.length) return;
+  await revokeUnitKeys(tx, lines);
   const wanted = JSON.stringify(
     lines.map((line) => ({
       order_item_id: line.orderItemId,
@@ -101,9 +106,11 @@ export async function revokeLineGrants(tx: Runner, lines: RefundedUnits[]) {
  * A failed refund gives the order's grants back: their downloads are added again, and a
  * product the refund had revoked opens again with this order's downloads (the count used
  * before the refund is not kept: the buyer gets the grant whole). Grants of lines that line
- * refunds took back in full stay revoked: only the full refund failed.
+ * refunds took back in full stay revoked: only the full refund failed. So with the keys: those
+ * of units line refunds took back stay revoked.
  */
 export async function restoreGrants(tx: Runner, orderId: string) {
+  await restoreOrderKeys(tx, orderId);
   await tx.execute(sql`with restored as (
       update purchase_grants g set revoked_at = null
       from order_items oi

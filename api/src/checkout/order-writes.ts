@@ -148,6 +148,8 @@ export interface CompletedLine {
   itemName: string | null;
   quantity: number | null;
   unitPriceCents: number | null;
+  /** License keys the completion issued (unsealed: `licenses.sealOrderKeys` fills them). */
+  licenseKeys: number;
 }
 
 /**
@@ -161,9 +163,11 @@ export interface CompletedLine {
  * bundle, each of its items with the item's own limits) and add them to the buyer's downloads
  * per product, so a product granted by two lines of the order adds up (buying again adds
  * `max_downloads x quantity` and keeps the later expiry, null = never, days are 24 hours; a
- * product whose earlier orders were all refunded starts afresh), consume the coupon, take the
- * bought products out of the cart. The provider's payment id is stored for refunds and the
- * provider's refund and dispute events.
+ * product whose earlier orders were all refunded starts afresh), insert one license key row per
+ * unit of every licensed product a line grants (the key itself is made and sealed by the
+ * caller right after: no secret reaches SQL), consume the coupon, take the bought products out
+ * of the cart. The provider's payment id is stored for refunds and the provider's refund and
+ * dispute events.
  */
 export const completeOrder = preparedStatement<
   CompletedLine,
@@ -181,19 +185,31 @@ export const completeOrder = preparedStatement<
     for update of u
   ), items as (
     select oi.id, oi.created_at, oi.product_id, oi.name, oi.quantity, oi.unit_price_cents,
-      p.max_downloads, p.download_expiry_days
+      p.max_downloads, p.download_expiry_days, p.licensed, p.activation_limit, p.license_days
     from order_items oi
     join buyer b on b.id = oi.order_id
     join products p on p.id = oi.product_id
   ), line_grants as (
     select i.id as order_item_id, i.product_id, i.max_downloads * i.quantity as downloads,
-      i.download_expiry_days
+      i.download_expiry_days, i.quantity, i.licensed, i.activation_limit, i.license_days
     from items i
     union all
-    select i.id, bi.item_id, p.max_downloads * i.quantity, p.download_expiry_days
+    select i.id, bi.item_id, p.max_downloads * i.quantity, p.download_expiry_days, i.quantity,
+      p.licensed, p.activation_limit, p.license_days
     from items i
     join bundle_items bi on bi.bundle_id = i.product_id
     join products p on p.id = bi.item_id
+  ), issued as (
+    insert into license_keys
+      (order_id, order_item_id, unit, product_id, user_id, activation_limit, expires_at)
+    select b.id, g.order_item_id, u.unit, g.product_id, b.user_id, g.activation_limit,
+      case when g.license_days is null then null
+        else now() + make_interval(secs => g.license_days * 86400.0) end
+    from line_grants g
+    cross join buyer b
+    cross join lateral generate_series(1, g.quantity) as u(unit)
+    where g.licensed
+    returning id
   ), order_grants as (
     insert into purchase_grants (order_id, order_item_id, product_id, user_id, downloads)
     select b.id, g.order_item_id, g.product_id, b.user_id, g.downloads
@@ -233,7 +249,8 @@ export const completeOrder = preparedStatement<
   )
   select b.id as "orderId", b.user_id as "userId", b.total_cents as "totalCents",
     b.discount_cents as "discountCents", b.email, b.name as "userName",
-    i.name as "itemName", i.quantity, i.unit_price_cents as "unitPriceCents"
+    i.name as "itemName", i.quantity, i.unit_price_cents as "unitPriceCents",
+    (select count(*)::int from issued) as "licenseKeys"
   from buyer b
   left join items i on true
   order by i.created_at, i.id`,

@@ -18,6 +18,7 @@ import { completeOrder, failPendingOrder } from './order-writes.ts';
 import { previewUrl } from '../catalog/product-view.ts';
 import { exactTime, newestAfter } from '../db/keyset.ts';
 import { centsToDollars } from '../lib/money.ts';
+import type { LicenseService } from '../licenses/licenses.ts';
 
 interface OrderDeps {
   db: Db;
@@ -27,6 +28,8 @@ interface OrderDeps {
   mail: BackgroundMailer;
   log: FastifyBaseLogger;
   metrics: Pick<StoreMetrics, 'ordersCompleted'>;
+  /** Gives the license keys a completion issued their values. */
+  licenses: Pick<LicenseService, 'sealOrderKeys'>;
 }
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -67,7 +70,8 @@ export function createOrderService(deps: OrderDeps) {
    * earns a reward coupon runs in a transaction with the coupon's replacement; the others are
    * that one statement alone. The total decides which, and it never changes after checkout.
    * `paymentIntentId` is the provider's payment (refunds and the provider's events find the
-   * order by it).
+   * order by it). The license keys the completion issued are sealed right after its commit
+   * (`licenses.sealOrderKeys`): the secret that seals them never reaches SQL.
    */
   async function complete(
     order: Pick<Order, 'id' | 'totalCents'>,
@@ -86,6 +90,7 @@ export function createOrderService(deps: OrderDeps) {
     if (!first) return false;
     // Only the caller whose UPDATE won gets here: a concurrent confirmation is not counted.
     deps.metrics.ordersCompleted.inc();
+    if (first.licenseKeys > 0) await sealKeys(first.orderId);
 
     const mail = orderConfirmationMail(
       first.email,
@@ -105,6 +110,7 @@ export function createOrderService(deps: OrderDeps) {
         ),
         discount: first.discountCents > 0 ? money(first.discountCents) : null,
         total: money(first.totalCents),
+        licenseKeys: first.licenseKeys > 0,
       },
       `${config.appUrl}/orders`,
     );
@@ -115,6 +121,19 @@ export function createOrderService(deps: OrderDeps) {
     );
     log.info({ orderId: first.orderId, totalCents: first.totalCents }, 'order completed');
     return true;
+  }
+
+  /**
+   * The payment is taken and the order completed: a key that cannot be sealed now must not
+   * turn that into an error. My Downloads seals it on its next read, the licenses sweep within
+   * its interval.
+   */
+  async function sealKeys(orderId: string): Promise<void> {
+    try {
+      await deps.licenses.sealOrderKeys(orderId);
+    } catch (error) {
+      log.error({ err: error, orderId }, 'sealing the license keys of an order failed');
+    }
   }
 
   /** Marks a pending order failed (session expired or cancelled); completed orders stay. */

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -20,6 +21,7 @@ import {
 const id = () => uuid('id').primaryKey().defaultRandom();
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const users = pgTable('users', {
   id: id(),
@@ -163,6 +165,12 @@ export const products = pgTable(
     rating4: integer('rating_4').notNull().default(0),
     rating5: integer('rating_5').notNull().default(0),
     ratingScore: doublePrecision('rating_score').notNull().default(0),
+    /** Each unit bought issues a license key (`license_keys`) when its order completes. */
+    licensed: boolean('licensed').notNull().default(false),
+    /** A key's devices at once, copied onto each key as it is issued. */
+    activationLimit: integer('activation_limit').notNull().default(3),
+    /** How long a key lasts from its order's completion; null: for ever. */
+    licenseDays: integer('license_days'),
   },
   (t) => [
     index('products_category_id_idx').on(t.categoryId),
@@ -215,6 +223,11 @@ export const products = pgTable(
       .on(t.saleEndsAt)
       .where(sql`${t.saleEndsAt} is not null`),
     check('products_max_downloads_positive', sql`${t.maxDownloads} > 0`),
+    check('products_activation_limit', sql`${t.activationLimit} between 1 and 1000`),
+    check(
+      'products_license_days',
+      sql`${t.licenseDays} is null or ${t.licenseDays} between 1 and 36500`,
+    ),
   ],
 );
 
@@ -833,3 +846,76 @@ export type User = typeof users.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type LocalCheckoutSession = typeof localCheckoutSessions.$inferSelect;
+
+/**
+ * One license key per unit of a licensed product (a bundle's licensed items too), inserted by
+ * the statement that completes the order. The key itself is never stored: `lookup_hash` is its
+ * keyed hash (how the public API finds it) and `sealed_key` the key encrypted under the
+ * key-encryption key (how its owner reads it); both are written right after the completion by
+ * the completing caller (null until then; the fill is idempotent and repeated by the licenses
+ * sweep). `key_hint` is its last group, the part the admin sees.
+ */
+export const licenseKeys = pgTable(
+  'license_keys',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** Which unit of the line (1..quantity), for each licensed product the line grants. */
+    unit: integer('unit').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lookupHash: bytea('lookup_hash').unique(),
+    sealedKey: bytea('sealed_key'),
+    keyHint: text('key_hint'),
+    activationLimit: integer('activation_limit').notNull(),
+    /** Null: perpetual. Past it, the key reads `expired`. */
+    expiresAt: timestamptz('expires_at'),
+    /** The admin disabled it (enable clears it). */
+    disabledAt: timestamptz('disabled_at'),
+    /** A refund of its unit (or of the order) took it back. */
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('license_keys_unit_idx').on(t.orderItemId, t.productId, t.unit),
+    index('license_keys_user_idx').on(t.userId, t.productId),
+    index('license_keys_order_idx').on(t.orderId),
+    index('license_keys_unsealed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.lookupHash} is null`),
+    check('license_keys_unit_positive', sql`${t.unit} >= 1`),
+    check('license_keys_activation_limit', sql`${t.activationLimit} between 1 and 1000`),
+  ],
+);
+
+/**
+ * A device a key is activated on. `fingerprint_hash` is the SHA-256 of the app's fingerprint
+ * (any length in, 32 bytes kept): the same fingerprint again is the same activation. The
+ * idle-release job deletes one whose `last_seen_at` is older than LICENSE_IDLE_DAYS.
+ */
+export const licenseActivations = pgTable(
+  'license_activations',
+  {
+    id: id(),
+    licenseId: uuid('license_id')
+      .notNull()
+      .references(() => licenseKeys.id, { onDelete: 'cascade' }),
+    fingerprintHash: bytea('fingerprint_hash').notNull(),
+    name: text('name').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('license_activations_fingerprint_idx').on(t.licenseId, t.fingerprintHash),
+    index('license_activations_last_seen_idx').on(t.lastSeenAt),
+  ],
+);

@@ -13,6 +13,7 @@ import type { StoreMetrics } from '../infrastructure/metrics.ts';
 import { previewUrl } from '../catalog/product-view.ts';
 import { exactTime, newestAfter } from '../db/keyset.ts';
 import type { FileStorage } from '../infrastructure/storage/storage.ts';
+import type { LicenseService } from '../licenses/licenses.ts';
 
 /** Lifetime of a signed download URL. */
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
@@ -44,6 +45,8 @@ interface Deps {
   cursors: CursorCodec;
   log: FastifyBaseLogger;
   metrics: Pick<StoreMetrics, 'downloadsServed'>;
+  /** The owner's license keys of the products listed. */
+  licenses: Pick<LicenseService, 'ownerKeys'>;
 }
 
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
@@ -63,7 +66,15 @@ const notPurchased = () => new HttpError(404, 'Product not purchased');
 const refunded = () => new HttpError(403, 'Order refunded');
 const invalidLink = () => new HttpError(403, 'Invalid download link');
 
-export function createDownloadService({ db, config, storage, cursors, log, metrics }: Deps) {
+export function createDownloadService({
+  db,
+  config,
+  storage,
+  cursors,
+  log,
+  metrics,
+  licenses,
+}: Deps) {
   const linkKeys = downloadTokenKeys(config);
   const reuseWindow = sql.raw(`interval '${Math.trunc(config.downloadReuseSeconds)} seconds'`);
   const recentlyIssued = sql<boolean>`coalesce(${purchasedProducts.lastIssuedAt} > now() - ${reuseWindow}, false)`;
@@ -92,7 +103,10 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
 
   type PurchasedRow = Awaited<ReturnType<typeof selectPurchased>>[number];
 
-  const purchasedView = (row: PurchasedRow): PurchasedProduct => ({
+  const purchasedView = (
+    row: PurchasedRow,
+    licenseKeys: PurchasedProduct['licenseKeys'],
+  ): PurchasedProduct => ({
     id: row.id,
     productId: row.productId,
     slug: row.slug,
@@ -104,7 +118,17 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
     canDownload: Boolean(row.canDownload),
     fileUpdatedAt: row.fileUpdatedAt?.toISOString() ?? null,
     refunded: row.revokedAt !== null,
+    licenseKeys,
   });
+
+  /** The rows as My Downloads shows them, with their keys read for the whole page at once. */
+  async function purchasedViews(userId: string, rows: PurchasedRow[]): Promise<PurchasedProduct[]> {
+    const keys = await licenses.ownerKeys(
+      userId,
+      rows.map((row) => row.productId),
+    );
+    return rows.map((row) => purchasedView(row, keys.get(row.productId) ?? []));
+  }
 
   /**
    * The user's grants newest first, one keyset page along `purchased_products_user_newest_idx`;
@@ -126,12 +150,13 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
       )
       .orderBy(desc(purchasedProducts.createdAt), desc(purchasedProducts.id))
       .limit(limit + 1);
-    return pageOf(
+    const page = pageOf(
       rows,
       limit,
       (last) => cursors.encode(list, [last.exactCreatedAt, last.id]),
-      purchasedView,
+      (row) => row,
     );
+    return { items: await purchasedViews(userId, page.items), nextCursor: page.nextCursor };
   }
 
   /** One product as `listPurchased` lists it; null: the user never bought it. */
@@ -139,7 +164,9 @@ export function createDownloadService({ db, config, storage, cursors, log, metri
     const [row] = await selectPurchased().where(
       and(eq(purchasedProducts.userId, userId), eq(purchasedProducts.productId, productId)),
     );
-    return row ? purchasedView(row) : null;
+    if (!row) return null;
+    const [view] = await purchasedViews(userId, [row]);
+    return view ?? null;
   }
 
   async function grantOf(userId: string, productId: string) {

@@ -14,6 +14,11 @@ import {
   saleEndQueue,
 } from '../infrastructure/jobs/queues.ts';
 import { MailDeliveries } from '../infrastructure/mail/deliveries.ts';
+import {
+  LICENSE_SWEEP_QUEUE,
+  LicenseSweepJobs,
+  licenseSweepQueue,
+} from '../licenses/license-sweep.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +31,8 @@ declare module 'fastify' {
     ratingPrior: Promise<unknown> | null;
     /** The start-up run of the sale end: resolves when its job has ended (tests await it). */
     saleEnd: Promise<unknown> | null;
+    /** The start-up run of the license sweep: resolves when its job has ended. */
+    licenseSweep: Promise<unknown> | null;
   }
 }
 
@@ -37,8 +44,8 @@ const DELIVERY_KEYS_DAYS = 30;
 const CLOSE_GRACE_MS = 1_500;
 
 /**
- * Starts the background jobs (`infrastructure/jobs/`; the mail, payment sweep, file update and
- * rating prior and sale end queues) once the app is ready (an app that fails to build leaves no worker
+ * Starts the background jobs (`infrastructure/jobs/`; the mail, payment sweep, file update,
+ * rating prior, sale end and license sweep queues) once the app is ready (an app that fails to build leaves no worker
  * behind): pg-boss's schema and the queues, this instance's workers, then the start-up payment
  * sweep and rating prior (in the background: a slow provider must not hold up the start). The
  * close lets running jobs finish within the shutdown's deadline.
@@ -51,10 +58,17 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
     config.payments.sweepIntervalSeconds,
     app.log,
   );
+  const licenseSweep = new LicenseSweepJobs({
+    jobs,
+    licenses: app.services.licenses,
+    intervalSeconds: config.licenses.sweepIntervalSeconds,
+    log: app.log,
+  });
   const closing = new AbortController();
   app.decorate('paymentSweep', null);
   app.decorate('ratingPrior', null);
   app.decorate('saleEnd', null);
+  app.decorate('licenseSweep', null);
   app.addHook('onReady', async () => {
     await jobs.start([
       mailRetryPolicy(config),
@@ -62,6 +76,7 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
       fileUpdateQueue,
       ratingPriorQueue,
       saleEndQueue,
+      licenseSweepQueue,
     ]);
     await jobs.work(MAIL_QUEUE, MAIL_WORKERS, mailer.deliver);
     await jobs.work(PAYMENT_SWEEP_QUEUE, 1, sweeps.run);
@@ -69,6 +84,7 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
     await jobs.work(FILE_UPDATE_QUEUE, 1, app.services.fileUpdates.run);
     await jobs.work(RATING_PRIOR_QUEUE, 1, ratingPrior.run);
     await jobs.work(SALE_END_QUEUE, 1, saleEnd.run);
+    await jobs.work(LICENSE_SWEEP_QUEUE, 1, licenseSweep.run);
     await new MailDeliveries(app.db).prune(DELIVERY_KEYS_DAYS);
     app.paymentSweep = sweeps
       .start()
@@ -86,12 +102,19 @@ export default appWide<{ config: AppConfig }>(async (app, { config }) => {
       .start()
       .then((id) => saleEnd.finished(id, closing.signal))
       .catch((error: unknown) => app.log.error({ err: error }, 'asking for the sale end failed'));
+    app.licenseSweep = licenseSweep
+      .start()
+      .then((id) => licenseSweep.finished(id, closing.signal))
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'asking for the license sweep failed'),
+      );
   });
   app.addHook('onClose', async () => {
     closing.abort();
     await app.paymentSweep;
     await app.ratingPrior;
     await app.saleEnd;
+    await app.licenseSweep;
     await app.services.backgroundMail.drain();
     await jobs.stop(CLOSE_GRACE_MS);
   });

@@ -20,6 +20,10 @@ const TAGS = [
   { name: 'Cart', description: "The signed-in user's cart, stored on the server" },
   { name: 'Coupons', description: "The signed-in user's coupon, and checking a code" },
   { name: 'Discounts', description: "The seller's discount codes (admin)" },
+  {
+    name: 'Licenses',
+    description: "License keys: the buyer's software, the owner's devices, the admin",
+  },
   { name: 'Payments', description: 'Checkout, confirmation, provider webhook, local hosted page' },
   { name: 'Orders', description: "The signed-in user's orders and purchased products" },
   { name: 'Reviews', description: "Buyers' reviews of products, helpful votes, moderation" },

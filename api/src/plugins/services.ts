@@ -47,6 +47,10 @@ import { hideRefundedReviews, showRestoredReviews } from '../reviews/refund-hidi
 import { createReviewModeration, type ReviewModeration } from '../reviews/review-moderation.ts';
 import { createReviewService, type ReviewService } from '../reviews/reviews.ts';
 import { createStorage, type FileStorage } from '../infrastructure/storage/index.ts';
+import { KeyVault } from '../licenses/key-vault.ts';
+import { createLicenseApi, type LicenseApi } from '../licenses/license-api.ts';
+import { LicenseTokens } from '../licenses/license-tokens.ts';
+import { createLicenseService, type LicenseService } from '../licenses/licenses.ts';
 
 export interface Services {
   /** The background jobs (pg-boss); `plugins/jobs.ts` starts and stops them. */
@@ -108,6 +112,12 @@ export interface Services {
   revenue: RevenueReports;
   /** The built-in provider's hosted page, when it is the configured provider. */
   localCheckout: LocalProvider | null;
+  /** License keys: issued with their orders, the owner's devices, refunds, the idle sweep. */
+  licenses: LicenseService;
+  /** The public license API (activate, validate, deactivate) and the admin's license calls. */
+  licenseApi: LicenseApi;
+  /** Signs activation tokens; the JWKS. */
+  licenseTokens: LicenseTokens;
 }
 
 declare module 'fastify' {
@@ -199,6 +209,8 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
     const discounts = createDiscountAdmin({ db: app.db, cursors });
     const quotes = createCartQuotes(app.db);
     const backgroundMail = new BackgroundMailer(mailer, app.log);
+    const vault = new KeyVault(config.licenses.keySecret);
+    const licenses = createLicenseService({ db: app.db, config, vault, log: app.log });
     const orders = createOrderService({
       db: app.db,
       config,
@@ -206,6 +218,7 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       mail: backgroundMail,
       log: app.log,
       metrics: app.metrics,
+      licenses,
     });
     const { payments: paymentsConfig } = config;
     let localCheckout: LocalProvider | null = null;
@@ -252,8 +265,17 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       storage,
       log: app.log,
       metrics: app.metrics,
+      licenses,
     });
     const reviewDeps = { db: app.db, cursors, invalidateCatalog: products.invalidateCatalog };
+    const licenseTokens = new LicenseTokens(config.licenses);
+    const licenseApi = createLicenseApi({
+      db: app.db,
+      config,
+      vault,
+      tokens: licenseTokens,
+      cursors,
+    });
     const analytics = createAnalyticsService(app.db);
 
     app.decorate('config', config);
@@ -308,6 +330,9 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       analytics,
       revenue: createRevenueReports(app.db, cursors),
       localCheckout,
+      licenses,
+      licenseApi,
+      licenseTokens,
     });
     // Injected stores belong to the caller (tests share one between two apps).
     app.addHook('onClose', async () => {

@@ -8,6 +8,7 @@ import { seedCatalog, seedProductId } from '../../src/demo-data/catalog.ts';
 import { RENDITION_WIDTHS } from '../../src/lib/image-renditions.ts';
 import { renditionKey } from '../../src/catalog/preview-renditions.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
+import { PRODUCTION_ENV } from '../helpers/production-env.ts';
 
 const CATEGORIES = [
   ['digital-art', 'Digital Art', 'digital-art'],
@@ -32,6 +33,8 @@ it('seeds the demo catalogue in development only, never in production', () => {
     ADMIN_PASSWORD: 'secret-password',
     SMTP_URL: 'smtp://relay.example:587',
     PAYMENT_PROVIDER: 'local',
+    LICENSE_KEY_SECRET: PRODUCTION_ENV.LICENSE_KEY_SECRET,
+    LICENSE_SIGNING_KEY: PRODUCTION_ENV.LICENSE_SIGNING_KEY,
   });
   assert.equal(production.seedDemoCatalog, false);
 });

@@ -50,6 +50,7 @@ describeEachDatabase('purchased products and downloads', (suite) => {
         canDownload: true,
         fileUpdatedAt: null,
         refunded: false,
+        licenseKeys: [],
       },
       {
         id: first.id,
@@ -63,6 +64,7 @@ describeEachDatabase('purchased products and downloads', (suite) => {
         canDownload: true,
         fileUpdatedAt: null,
         refunded: false,
+        licenseKeys: [],
       },
     ]);
 

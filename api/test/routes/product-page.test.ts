@@ -115,6 +115,8 @@ describeEachDatabase('GET /api/products/by-slug/:slug', (suite) => {
       ],
       rating: { average: 4.33, count: 3, histogram: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 1 } },
       licensed: false,
+      activation_limit: 3,
+      license_days: null,
       max_downloads: 5,
       download_expiry_days: null,
       bundle_items: [],

@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
-import { cartItems, coupons, orders, purchasedProducts, users } from '../../src/db/schema.ts';
+import {
+  cartItems,
+  coupons,
+  licenseActivations,
+  licenseKeys,
+  orderItems,
+  orders,
+  purchasedProducts,
+  users,
+} from '../../src/db/schema.ts';
+import { keyHint, newLicenseKey } from '../../src/licenses/key-codec.ts';
+import { KeyVault } from '../../src/licenses/key-vault.ts';
 import { downloadTokenKeys, signDownloadToken } from '../../src/downloads/download-tokens.ts';
 import { PASSWORD, mailedLink, signUp, signedInUser, uniqueEmail } from '../helpers/accounts.ts';
 import { RedisCacheStore, type CacheStore } from '../../src/infrastructure/cache.ts';
@@ -680,6 +691,101 @@ function rows(fx: SecurityFixtures, extras: MatrixExtras): Row[] {
       call: () => ({ method: 'GET', url: `/api/files/downloads/${extras.expiredLinkA}` }),
       expect: all(410),
     },
+    // License keys. Decided (contract section 11): the key is the public API's credential, so
+    // whoever holds A's key may use it, signed in or not, and cookies change nothing. Each
+    // column activates the same device, checks it and frees it again.
+    {
+      route: 'POST /api/licenses/activate',
+      call: () => ({
+        method: 'POST',
+        url: '/api/licenses/activate',
+        payload: {
+          key: extras.licenseA.key,
+          instanceName: 'Matrix device',
+          fingerprint: 'matrix-device',
+        },
+      }),
+      expect: all(201),
+      verify: (who, response) => {
+        const answer = response.json<{ instanceId: string; token: string }>();
+        extras.licenseA.instanceId = answer.instanceId;
+        const claims = decodeJwt(answer.token);
+        assert.equal(claims.sub, extras.licenseA.id, `${who}'s token names A's license`);
+      },
+    },
+    {
+      route: 'POST /api/licenses/validate',
+      call: () => ({
+        method: 'POST',
+        url: '/api/licenses/validate',
+        payload: { key: extras.licenseA.key, instanceId: extras.licenseA.instanceId },
+      }),
+      expect: all(200),
+      verify: (who, response) => {
+        assert.equal(response.json<{ valid: boolean }>().valid, true, `${who} validates`);
+      },
+    },
+    {
+      route: 'POST /api/licenses/deactivate',
+      call: () => ({
+        method: 'POST',
+        url: '/api/licenses/deactivate',
+        payload: { key: extras.licenseA.key, instanceId: extras.licenseA.instanceId },
+      }),
+      expect: all(200),
+    },
+    {
+      route: 'GET /api/licenses/jwks.json',
+      call: () => ({ method: 'GET', url: '/api/licenses/jwks.json' }),
+      expect: all(200),
+    },
+    {
+      // A's own device list: only A frees a device of A's key; the admin resets keys instead.
+      route: 'DELETE /api/orders/licenses/:id/activations/:instanceId',
+      label: "A's key",
+      call: () => ({
+        method: 'DELETE',
+        url: `/api/orders/licenses/${extras.licenseA.id}/activations/${extras.licenseA.ownerDevice}`,
+      }),
+      expect: OWNER_ONLY,
+      verify: (who, response) => {
+        if (response.statusCode !== 200) return;
+        const answer = response.json<{ id: string; activations: Array<{ instanceId: string }> }>();
+        assert.equal(answer.id, extras.licenseA.id, `${who} sees A's key`);
+        assert.ok(
+          !answer.activations.some((device) => device.instanceId === extras.licenseA.ownerDevice),
+          'the device is gone',
+        );
+      },
+    },
+    {
+      route: 'GET /api/admin/licenses',
+      call: () => ({
+        method: 'GET',
+        url: `/api/admin/licenses?q=${encodeURIComponent(extras.licenseA.key)}`,
+      }),
+      expect: ADMIN_ONLY,
+      mayShowA: "A's e-mail and order id beside the masked key, to the admin only",
+      verify: (who, response) => {
+        if (response.statusCode !== 200) {
+          assert.doesNotMatch(response.body, /maskedKey/, `${who} sees a license list`);
+          return;
+        }
+        const ids = response.json<{ licenses: Array<{ id: string }> }>().licenses.map((l) => l.id);
+        assert.deepEqual(ids, [extras.licenseA.id], `${who} finds A's key by the key`);
+        assert.ok(!response.body.includes(extras.licenseA.key), 'the admin sees the key masked');
+      },
+    },
+    // The admin's actions take A's second key: A's column still uses the first one after them.
+    ...(['disable', 'enable', 'reset'] as const).map((action): Row => ({
+      route: `POST /api/admin/licenses/:id/${action}`,
+      call: () => ({
+        method: 'POST',
+        url: `/api/admin/licenses/${extras.licenseA.otherId}/${action}`,
+      }),
+      expect: ADMIN_ONLY,
+      mayShowA: "A's e-mail and order id beside the masked key, to the admin only",
+    })),
     {
       // Last: it ends the session. Never fails, signed in or not.
       route: 'POST /api/auth/logout',
@@ -709,6 +815,66 @@ interface MatrixExtras {
   newDiscountCode: string;
   /** A discount code for the admin to delete. */
   doomedDiscount: string;
+  licenseA: LicenseOfA;
+}
+
+/** Two license keys of A's, on A's order; the first with a device only A may free. */
+interface LicenseOfA {
+  id: string;
+  key: string;
+  /** A's second key, which the admin disables, enables and resets. */
+  otherId: string;
+  /** A device of the first key, for A's own deactivation. */
+  ownerDevice: string;
+  /** The device the public API rows activate (each column anew). */
+  instanceId?: string;
+}
+
+/**
+ * Keys written straight to the table as the order's completion issues them (the issuing is
+ * tested in routes/license-issue.test.ts): A's bought product stands in for a licensed one.
+ */
+async function licenseOfA(suite: Suite, fx: SecurityFixtures): Promise<LicenseOfA> {
+  const vault = new KeyVault(suite.config.licenses.keySecret);
+  const [item] = await suite.app.db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, fx.orderA.id));
+  assert.ok(item, "A's order has its line");
+  const issued = [1, 2].map((unit) => {
+    const id = randomUUID();
+    const key = newLicenseKey();
+    return {
+      key,
+      row: {
+        id,
+        orderId: fx.orderA.id,
+        orderItemId: item.id,
+        unit,
+        productId: fx.bought.id,
+        userId: fx.a.id,
+        lookupHash: vault.lookupHash(key),
+        sealedKey: vault.seal(key, id),
+        keyHint: keyHint(key),
+        activationLimit: 3,
+      },
+    };
+  });
+  await suite.app.db.insert(licenseKeys).values(issued.map((entry) => entry.row));
+  const [device] = await suite.app.db
+    .insert(licenseActivations)
+    .values({
+      licenseId: issued[0]!.row.id,
+      fingerprintHash: createHash('sha256').update('owner-device').digest(),
+      name: "A's old laptop",
+    })
+    .returning({ id: licenseActivations.id });
+  return {
+    id: issued[0]!.row.id,
+    key: issued[0]!.key,
+    otherId: issued[1]!.row.id,
+    ownerDevice: device!.id,
+  };
 }
 
 /** What B, the admin and strangers must never change: A's rows, read from the database. */
@@ -787,6 +953,7 @@ async function runMatrix(suite: Suite, t: TestContext, variant: string = suite.k
         value: 5,
       })
     ).json<{ id: string }>().id,
+    licenseA: await licenseOfA(suite, fx),
   };
   const table = rows(fx, extras);
   const covered = new Set(table.map((row) => row.route));
@@ -809,7 +976,8 @@ async function runMatrix(suite: Suite, t: TestContext, variant: string = suite.k
     B: fx.b.client,
     admin: fx.admin,
   };
-  const secrets = secretsOfA(fx);
+  // A's license key is A's alone: no answer to anyone else carries it (the admin's masked).
+  const secrets = [...secretsOfA(fx), extras.licenseA.key];
   const before = await stateOfA(suite.app, fx);
   const expected: Record<string, Record<Principal, number>> = {};
   const actual: Record<string, Partial<Record<Principal, number>>> = {};

@@ -9,6 +9,7 @@ import type { Suite } from '../helpers/app.ts';
 import { PNG_BYTES, dataUrl, productBody, type ProductJson } from '../helpers/catalog.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { tokenOf } from '../helpers/downloads.ts';
+import { newLicenseKey } from '../../src/licenses/key-codec.ts';
 import type { SecurityFixtures } from './fixtures.ts';
 import {
   MISSING,
@@ -113,6 +114,19 @@ function refundLineCases(): FieldCase[] {
     ...shapeCases({ optional: true, absent: 404 }),
     ...cases.map(([label, value, expect]) => ({ label, value, expect })),
   ];
+}
+
+const LICENSE_BODY_LIMIT = 4096;
+
+/**
+ * Text fields of the public license API. The key is looked up whatever it holds (a NUL, SQL
+ * or markup is a key that does not exist: 404), as is every other field once well-formed: no
+ * key exists here. Above the field's maximum 400, above the 4 KB body 413.
+ */
+function licenseTextCases(options: { max: number; empty?: Expect; blank?: Expect }) {
+  return textCases({ ...options, payloads: 404, nul: 404 }).map((item) =>
+    item.label === '1,000,000 characters' ? { ...item, expect: 413 as Expect } : item,
+  );
 }
 
 /** Ranges and pages of the analytics lists: days `YYYY-MM-DD`, a year and a day at most. */
@@ -1618,6 +1632,90 @@ export function buildSpecs(ctx: SpecContext): Record<string, RouteSpec> {
 
     // Hostile text in `q` is an e-mail search like any other (the hostile queries carry one).
     'GET /api/admin/orders': { role: 'admin', expect: 200 },
+
+    // The public license API: any text is a key to look up, answered 404 when it is none,
+    // malformed or not; fields at fault 400; bodies over 4 KB 413. No key here exists.
+    'POST /api/licenses/activate': {
+      role: 'public',
+      body: () => ({ key: newLicenseKey(), instanceName: 'Hostile', fingerprint: 'hostile' }),
+      expect: 404,
+      bodyLimit: LICENSE_BODY_LIMIT,
+      fields: {
+        key: licenseTextCases({ max: 200, empty: 404, blank: 404 }),
+        instanceName: licenseTextCases({ max: 100 }),
+        fingerprint: licenseTextCases({ max: 512, blank: 404 }),
+      },
+    },
+    ...Object.fromEntries(
+      (['validate', 'deactivate'] as const).map((action) => [
+        `POST /api/licenses/${action}`,
+        {
+          role: 'public',
+          body: () => ({ key: newLicenseKey(), instanceId: UNKNOWN_ID }),
+          expect: 404,
+          bodyLimit: LICENSE_BODY_LIMIT,
+          fields: {
+            key: licenseTextCases({ max: 200, empty: 404, blank: 404 }),
+            // Not an id of the key's is `valid: false`, never a 400: the key decides first.
+            instanceId: licenseTextCases({ max: 100, empty: 404, blank: 404 }),
+          },
+        } satisfies RouteSpec,
+      ]),
+    ),
+    'GET /api/licenses/jwks.json': { role: 'public', expect: 200 },
+
+    'DELETE /api/orders/licenses/:id/activations/:instanceId': {
+      role: 'user',
+      params: { id: UNKNOWN_ID, instanceId: UNKNOWN_ID },
+      expect: 404,
+      ignoresBody: true,
+      paramCases: { id: uuidParams(404), instanceId: uuidParams(404) },
+    },
+
+    // `q` is a whole key or a whole e-mail: anything else finds nothing.
+    'GET /api/admin/licenses': {
+      role: 'admin',
+      // Without `q` a 400; the hostile queries that carry one search like any other.
+      expect: 400,
+      queryExpect: (query) => (/(^|&)q=/.test(query) ? 200 : 400),
+      extra: [
+        ...(
+          [
+            ['a key', encodeURIComponent(newLicenseKey()), 200],
+            ['an e-mail in capitals', encodeURIComponent(fx.a.email.toUpperCase()), 200],
+            ['a LIKE pattern', '%25', 200],
+            ['an underscore', '_', 200],
+            ['unicode', 'caf%C3%A9', 200],
+            ['SQL', encodeURIComponent(`' OR '1'='1`), 200],
+            ['SQL in an e-mail', encodeURIComponent(`a@b.c' OR '1'='1`), 200],
+            ['whitespace only', '%20%20', 400],
+            ['255 characters', 'x'.repeat(255), 400],
+            // A key is only ever hashed; an e-mail is compared by the database, which refuses NUL.
+            ['a NUL byte', 'a%00b', 200],
+            ['a NUL byte in an e-mail', 'a%00b%40c.d', 400],
+          ] as Array<[string, string, Expect]>
+        ).map(([label, q, expect]) => ({
+          label: `q: ${label}`,
+          url: `/api/admin/licenses?q=${q}`,
+          expect,
+        })),
+        { label: 'limit 101', url: '/api/admin/licenses?q=x&limit=101', expect: 400 },
+        { label: 'limit -1', url: '/api/admin/licenses?q=x&limit=-1', expect: 400 },
+        { label: 'a forged cursor', url: '/api/admin/licenses?q=x&cursor=e30.e30', expect: 400 },
+      ],
+    },
+    ...Object.fromEntries(
+      (['disable', 'enable', 'reset'] as const).map((action) => [
+        `POST /api/admin/licenses/:id/${action}`,
+        {
+          role: 'admin',
+          params: { id: UNKNOWN_ID },
+          expect: 404,
+          ignoresBody: true,
+          paramCases: { id: uuidParams(404) },
+        } satisfies RouteSpec,
+      ]),
+    ),
 
     'GET /api/files/previews/:name': {
       role: 'public',

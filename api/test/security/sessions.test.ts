@@ -212,11 +212,15 @@ const OPT_OUT = '/api/account/update-mails/opt-out/:token';
 /**
  * Routes a token authenticates, not cookies, so no origin check applies: the provider's webhook
  * (its signature: 400 unsigned) and the one-click opt-out of an update mail, which mail clients
- * post from anywhere (its link: a forged one gets the 404 page).
+ * post from anywhere (its link: a forged one gets the 404 page), and the public license API
+ * (the key in the body: `{name}` carries none, 400).
  */
 const TOKEN_AUTHENTICATED: Record<string, number> = {
   '/api/payments/webhook': 400,
   [OPT_OUT]: 404,
+  '/api/licenses/activate': 400,
+  '/api/licenses/validate': 400,
+  '/api/licenses/deactivate': 400,
 };
 
 describeEachDatabase('sessions: CSRF on every state-changing route', (suite) => {

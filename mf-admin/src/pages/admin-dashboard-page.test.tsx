@@ -4,6 +4,7 @@ import { renderWithProviders } from '@store/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { discount } from '../features/discounts/discount-fixture';
+import { adminLicense } from '../features/licenses/license-fixture';
 import { adminOrder, adminReview, DROPDOWNS, product } from '../testing/fixtures';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
@@ -47,6 +48,7 @@ describe('AdminDashboardPage', () => {
       'Analytics',
       'Orders',
       'Discounts',
+      'Licenses',
       'Reviews',
     ]);
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeInTheDocument();
@@ -54,6 +56,7 @@ describe('AdminDashboardPage', () => {
     expect(held.calls.some(({ config }) => config.url === '/admin/orders')).toBe(false);
     expect(held.calls.some(({ config }) => config.url === '/admin/discounts')).toBe(false);
     expect(held.calls.some(({ config }) => config.url === '/admin/reviews')).toBe(false);
+    expect(held.calls.some(({ config }) => config.url === '/admin/licenses')).toBe(false);
 
     await user.click(tab('Products'));
     await waitFor(() => expect(listCalls()).toHaveLength(1));
@@ -69,10 +72,10 @@ describe('AdminDashboardPage', () => {
     expect(tab('Reviews')).toHaveFocus();
     expect(tab('Reviews')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowLeft}');
-    expect(tab('Discounts')).toHaveFocus();
-    expect(tab('Discounts')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Licenses')).toHaveFocus();
+    expect(tab('Licenses')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowLeft}');
-    expect(tab('Orders')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Discounts')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(tab('Reviews')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Home}');
@@ -257,7 +260,29 @@ describe('AdminDashboardPage', () => {
     );
   });
 
-  it('lists the newest reviews in the Reviews tab, after Discounts', async () => {
+  it('finds license keys in the Licenses tab, after Discounts, once a search is sent', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AdminDashboardPage />);
+    await user.click(tab('Licenses'));
+    const panel = screen.getByRole('tabpanel', { name: 'Licenses' });
+    expect(panel).toBeVisible();
+    expect(panel).toHaveTextContent("Find a license by its whole key or the buyer's e-mail");
+    const licenseCalls = () => held.calls.filter(({ config }) => config.url === '/admin/licenses');
+    expect(licenseCalls()).toHaveLength(0);
+
+    await user.type(
+      within(panel).getByRole('searchbox', { name: 'Search licenses' }),
+      'dora@example.com{Enter}',
+    );
+    await waitFor(() => expect(licenseCalls()).toHaveLength(1));
+    expect(licenseCalls()[0]!.config.params).toEqual({ q: 'dora@example.com', limit: '50' });
+    act(() => licenseCalls()[0]!.answer(200, { licenses: [adminLicense()], nextCursor: null }));
+    expect(
+      await screen.findByRole('rowheader', { name: 'XXXXXXXX-XXXXXXXX-XXXXXXXX-4T7W1Y3Z' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lists the newest reviews in the Reviews tab, after Licenses', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminDashboardPage />);
     await user.click(tab('Reviews'));

@@ -3,6 +3,7 @@ import { type TabItem, TabPanel, Tabs } from '@store/shared';
 import { useDeferredValue, useId, useState } from 'react';
 import { AnalyticsPanel } from '../features/analytics/analytics-panel';
 import { DiscountsPanel } from '../features/discounts/discounts-panel';
+import { LicensesPanel } from '../features/licenses/licenses-panel';
 import { OrdersPanel } from '../features/orders/orders-panel';
 import { CreateProductForm } from '../features/product-form/create-product-form';
 import { EditProductDialog } from '../features/product-form/edit-product-dialog';
@@ -10,7 +11,8 @@ import { ProductsTable } from '../features/products/products-table';
 import { ReviewsPanel } from '../features/reviews/reviews-panel';
 import styles from './admin-dashboard.module.css';
 
-type DashboardTab = 'create' | 'products' | 'analytics' | 'orders' | 'discounts' | 'reviews';
+type DashboardTab =
+  'create' | 'products' | 'analytics' | 'orders' | 'discounts' | 'licenses' | 'reviews';
 
 const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'create', label: 'Create Product' },
@@ -18,6 +20,7 @@ const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'analytics', label: 'Analytics' },
   { id: 'orders', label: 'Orders' },
   { id: 'discounts', label: 'Discounts' },
+  { id: 'licenses', label: 'Licenses' },
   { id: 'reviews', label: 'Reviews' },
 ];
 
@@ -55,6 +58,9 @@ export function AdminDashboardPage() {
       </TabPanel>
       <TabPanel idPrefix={idPrefix} id="discounts" active={shownTab === 'discounts'}>
         <DiscountsPanel />
+      </TabPanel>
+      <TabPanel idPrefix={idPrefix} id="licenses" active={shownTab === 'licenses'}>
+        <LicensesPanel />
       </TabPanel>
       <TabPanel idPrefix={idPrefix} id="reviews" active={shownTab === 'reviews'}>
         <ReviewsPanel />

@@ -29,6 +29,9 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   file_size: null,
   max_downloads: 5,
   download_expiry_days: null,
+  licensed: false,
+  activation_limit: 3,
+  license_days: null,
   created_at: '2026-03-15T12:00:00Z',
   ...overrides,
 });
@@ -59,6 +62,8 @@ export const productPage = (overrides: Partial<ProductPage> = {}): ProductPage =
   changelog: [],
   rating: { average: null, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
   licensed: false,
+  activation_limit: 3,
+  license_days: null,
   max_downloads: 5,
   download_expiry_days: null,
   bundle_items: [],
@@ -92,6 +97,7 @@ export const purchased = (overrides: Partial<PurchasedProduct> = {}): PurchasedP
   canDownload: true,
   fileUpdatedAt: null,
   refunded: false,
+  licenseKeys: [],
   ...overrides,
 });
 

@@ -119,7 +119,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'first preview is the card image. Pricing: `salePrice` (below `price`; `saleEndsAt` ' +
           'in the future or none), `pricing: pay_what_you_want` (`price` is the minimum, 0 ' +
           'allowed; `suggestedPrice` at least it; never on sale, never a bundle) and ' +
-          '`bundleItems` (2-50 live products that are not bundles, in display order).',
+          '`bundleItems` (2-50 live products that are not bundles, in display order). ' +
+          '`licensed` issues a license key per unit bought, for `activationLimit` devices ' +
+          '(default 3) and `licenseDays` (default null: perpetual).',
         security: SIGNED_IN_ONLY,
         body: createProductBody,
         response: {
@@ -157,7 +159,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
           'mailed `releaseNote`. Both happen in a background job, after the answer. A new ' +
           'price applies to carts and orders from then on; placed orders keep theirs. A pricing ' +
           'field left out keeps its value, null removes it (a sale removed: the price is ' +
-          'charged again); a product in a bundle cannot become one.',
+          'charged again); a product in a bundle cannot become one. License fields left out ' +
+          'keep their value (`licenseDays: null`: perpetual); keys issued already keep theirs.',
         security: SIGNED_IN_ONLY,
         params: productIdParams,
         body: updateProductBody,

@@ -11,6 +11,7 @@ import { viewerOf } from '../../accounts/viewer.ts';
 import { json } from '../../http/answers.ts';
 import { errors, SIGNED_IN } from '../../http/errors.ts';
 import { SIGNED_IN_ONLY } from '../../http/security.ts';
+import { KEYS_PER_PRODUCT } from '../../licenses/licenses.ts';
 
 const tags = ['Orders'];
 const BAD_PAGE = { 400: 'A bad cursor (or one of another list) or limit' };
@@ -47,7 +48,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Purchased products',
-        description: 'Names and previews stay even when the product was deleted since.',
+        description:
+          'Names and previews stay even when the product was deleted since. A licensed ' +
+          "product carries the viewer's license keys of it, whole, with their devices (the " +
+          `first ${KEYS_PER_PRODUCT} keys per product, oldest first); nobody else ever gets them.`,
         security,
         querystring: pageQuery(ACCOUNT_PAGE_LIMIT),
         response: {

@@ -35,20 +35,30 @@ export interface ConfirmationLine {
 export function orderConfirmationMail(
   to: string,
   name: string,
-  order: { shortId: string; lines: ConfirmationLine[]; discount: string | null; total: string },
+  order: {
+    shortId: string;
+    lines: ConfirmationLine[];
+    discount: string | null;
+    total: string;
+    /** The order issued license keys: the mail says where they are, never a key. */
+    licenseKeys?: boolean;
+  },
   ordersLink: string,
 ): MailMessage {
   const lines = order.lines
     .map((line) => `- ${line.name} × ${line.quantity} at $${line.unitPrice}`)
     .join('\n');
   const discount = order.discount ? `Discount: -$${order.discount}\n` : '';
+  const keys = order.licenseKeys
+    ? `\n\nYour license keys are in My Downloads:\n\n${ordersLink}`
+    : '';
   return {
     to,
     subject: `Your order ${order.shortId} is confirmed`,
     text:
       `Hi ${name},\n\nThank you for your purchase! Your order ${order.shortId} is complete.\n\n` +
       `${lines}\n\n${discount}Total: $${order.total}\n\n` +
-      `Your downloads are ready in your account:\n\n${ordersLink}` +
+      `Your downloads are ready in your account:\n\n${ordersLink}${keys}` +
       SIGNATURE,
   };
 }

@@ -13,6 +13,7 @@ import {
 import type { TestClient } from '../../helpers/client.ts';
 
 const PRODUCT_KEYS = [
+  'activation_limit',
   'asset_type',
   'category',
   'category_display_name',
@@ -24,6 +25,8 @@ const PRODUCT_KEYS = [
   'id',
   'is_bundle',
   'is_featured',
+  'license_days',
+  'licensed',
   'max_downloads',
   'name',
   'preview_image_url',

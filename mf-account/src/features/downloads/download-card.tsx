@@ -9,6 +9,7 @@ import {
   productPath,
 } from '@store/shared';
 import type { PurchasedProduct } from '@store/contract';
+import { LicenseKeys } from './license-keys';
 import styles from './downloads.module.css';
 
 interface DownloadCardProps {
@@ -56,6 +57,7 @@ export function DownloadCard({ product, downloading, onDownload }: DownloadCardP
           <p className={styles.blocked}>{downloadBlockedReason(product)}</p>
         )}
       </div>
+      <LicenseKeys keys={product.licenseKeys} />
     </li>
   );
 }

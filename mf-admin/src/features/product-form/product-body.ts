@@ -1,6 +1,7 @@
 import type { NewProduct, ProductChange } from '@store/contract';
 import { instantOf } from '../../common/local-time';
 import type { PickedFile } from './use-picked-files';
+import { licenseOf, type LicenseDraft } from './validate-license';
 import { hasSale, type PricingDraft } from './validate-pricing';
 import type { ProductDraft } from './validate-product';
 
@@ -10,9 +11,9 @@ export interface FileUpdate {
   releaseNote: string;
 }
 
-/** The pricing an edit started from, to send only what the admin changed of it. */
-export interface PricingBefore {
-  draft: PricingDraft;
+/** What an edit started from, to send only what the admin changed of its pricing and license. */
+export interface EditBefore {
+  draft: ProductDraft;
   /** The sale's end as the product has it (its seconds kept when untouched). */
   saleEndsAt: string | null;
   /** The bundle's items as loaded; null while they are not known: the bundle is then kept. */
@@ -60,7 +61,7 @@ function newPricingOf(draft: ProductDraft) {
  * The pricing fields the admin changed, each as the api takes it; a field left out keeps its
  * value, so what ends (a sale, a suggested price, a bundle) is sent as null, never left out.
  */
-function pricingChangeOf(draft: ProductDraft, before: PricingBefore): Partial<ProductChange> {
+function pricingChangeOf(draft: ProductDraft, before: EditBefore): Partial<ProductChange> {
   const now = pricingOf(draft);
   const was = pricingOf(before.draft);
   const bundle = before.bundleItems;
@@ -80,6 +81,28 @@ function pricingChangeOf(draft: ProductDraft, before: PricingBefore): Partial<Pr
   };
 }
 
+/** A new product's license settings: none unless licensed (the api's default). */
+const newLicenseOf = (draft: LicenseDraft) => (draft.licensed ? licenseOf(draft) : {});
+
+/**
+ * The license settings the admin changed. Turning licensing on sends all of them, so the keys
+ * are issued on the terms the form showed; turning it off sends only that, keeping the rest for
+ * a later turn back on.
+ */
+function licenseChangeOf(draft: LicenseDraft, was: LicenseDraft): Partial<ProductChange> {
+  if (!draft.licensed) return was.licensed ? { licensed: false } : {};
+  const now = licenseOf(draft);
+  const before = licenseOf(was);
+  const all = !was.licensed;
+  return {
+    ...(all && { licensed: true }),
+    ...((all || now.activationLimit !== before.activationLimit) && {
+      activationLimit: now.activationLimit,
+    }),
+    ...((all || now.licenseDays !== before.licenseDays) && { licenseDays: now.licenseDays }),
+  };
+}
+
 /** `previewImages`: the gallery's data URLs in display order. */
 export function newProductOf(
   draft: ProductDraft,
@@ -89,6 +112,7 @@ export function newProductOf(
   return {
     ...fieldsOf(draft),
     ...newPricingOf(draft),
+    ...newLicenseOf(draft),
     previewImages,
     originalAsset: asset?.dataUrl ?? null,
     fileName: asset?.name ?? null,
@@ -97,21 +121,22 @@ export function newProductOf(
 }
 
 /**
- * An edit sends only what changed of the files and of the pricing: the whole gallery (kept
- * images' URLs, new ones' data URLs) when it changed, a new file when one is picked, the pricing
- * fields the admin changed. The release note and the buyers' mail belong to a new file, so they
- * go with one only.
+ * An edit sends only what changed of the files, the pricing and the license: the whole gallery
+ * (kept images' URLs, new ones' data URLs) when it changed, a new file when one is picked, the
+ * pricing and license fields the admin changed. The release note and the buyers' mail belong
+ * to a new file, so they go with one only.
  */
 export function productChangeOf(
   draft: ProductDraft,
   previewImages: string[] | null,
   asset: PickedFile | null,
   update: FileUpdate,
-  before: PricingBefore,
+  before: EditBefore,
 ): ProductChange {
   return {
     ...fieldsOf(draft),
     ...pricingChangeOf(draft, before),
+    ...licenseChangeOf(draft, before.draft),
     ...(previewImages && { previewImages }),
     ...(asset && {
       originalAsset: asset.dataUrl,

@@ -1,11 +1,12 @@
 import { LoadError, primitives } from '@store/shared';
 import { BundleField } from './bundle-field';
 import { Field, invalidProps } from './field';
+import { LicenseFields } from './license-fields';
 import { PricingFields } from './pricing-fields';
 import styles from './product-form.module.css';
 import type { ProductFormState } from './use-product-form';
 
-/** Name, description, pricing, bundle, category and asset type. */
+/** Name, description, pricing, bundle, license keys, category and asset type. */
 export function ProductFields({ form, idPrefix }: { form: ProductFormState; idPrefix: string }) {
   const { draft, errors, setField } = form;
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -40,6 +41,7 @@ export function ProductFields({ form, idPrefix }: { form: ProductFormState; idPr
       </Field>
       <PricingFields form={form} idPrefix={idPrefix} />
       <BundleField form={form} idPrefix={idPrefix} />
+      <LicenseFields form={form} idPrefix={idPrefix} />
       <div className={styles.pair}>
         <Field id={id('category')} label="Category" error={errors.categoryId}>
           <select

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { adminProductsChanged, productsApi, showSavedProduct } from '../../common/products-api';
 import { localInputOf } from '../../common/local-time';
 import { productAdded, selectProductsView } from '../../common/products-view-slice';
-import { newProductOf, productChangeOf, type PricingBefore } from './product-body';
+import { newProductOf, productChangeOf, type EditBefore } from './product-body';
 import { useBundle } from './use-bundle';
 import { useDropdownOptions } from './use-dropdown-options';
 import { useGallery } from './use-gallery';
@@ -34,6 +34,9 @@ const FIELDS: readonly DraftField[] = [
   'suggestedPrice',
   'categoryId',
   'assetTypeId',
+  'licensed',
+  'activationLimit',
+  'licenseDays',
   'previewImage',
 ];
 
@@ -69,6 +72,10 @@ function draftOf(product: Product | null): ProductDraft {
     salePrice: product.sale_price?.toFixed(2) ?? '',
     saleEndsAt: localInputOf(product.sale_ends_at),
     suggestedPrice: product.suggested_price?.toFixed(2) ?? '',
+    licensed: product.licensed,
+    activationLimit: String(product.activation_limit),
+    licenseLength: product.license_days === null ? 'perpetual' : 'days',
+    licenseDays: product.license_days?.toString() ?? '',
   };
 }
 
@@ -140,7 +147,7 @@ export function useProductForm(product: Product | null, { onSaved }: ProductForm
   async function save() {
     const { asset } = files;
     if (product) {
-      const before: PricingBefore = {
+      const before: EditBefore = {
         draft: draftOf(product),
         saleEndsAt: product.sale_ends_at,
         bundleItems: bundle.before,

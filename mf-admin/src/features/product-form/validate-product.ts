@@ -1,11 +1,12 @@
+import { EMPTY_LICENSE, licenseProblems, type LicenseDraft } from './validate-license';
 import { pricingProblems, type PricingDraft } from './validate-pricing';
 
 /**
  * The form as typed. Its pricing: `price` is the regular price (the minimum for pay what you
  * want), an empty `salePrice` no sale, an empty `saleEndsAt` (`datetime-local` text) a sale until
- * removed, no `bundleItems` not a bundle.
+ * removed, no `bundleItems` not a bundle. Its license settings count only when `licensed`.
  */
-export interface ProductDraft extends PricingDraft {
+export interface ProductDraft extends PricingDraft, LicenseDraft {
   name: string;
   description: string;
   categoryId: string;
@@ -26,6 +27,7 @@ export const EMPTY_DRAFT: ProductDraft = {
   saleEndsAt: '',
   suggestedPrice: '',
   bundleItems: [],
+  ...EMPTY_LICENSE,
 };
 
 /**
@@ -43,5 +45,5 @@ export function validateProduct(
   if (!draft.categoryId) errors.categoryId = 'Category is required';
   if (!draft.assetTypeId) errors.assetTypeId = 'Asset type is required';
   if (!hasPreview) errors.previewImage = 'Preview image is required';
-  return { ...errors, ...pricingProblems(draft, productId) };
+  return { ...errors, ...pricingProblems(draft, productId), ...licenseProblems(draft) };
 }

@@ -7,6 +7,7 @@ const days = (count: number) => (count === 1 ? '1 day' : `${count} days`);
 /** The file a buyer gets (name, format, size) and the terms of its downloads. */
 export function FileFacts({ product }: { product: ProductPage }) {
   const { file_name, file_type, file_size, max_downloads, download_expiry_days } = product;
+  const { licensed, activation_limit, license_days } = product;
   return (
     <dl className={styles.facts} aria-label="File and download terms">
       {file_name && (
@@ -39,6 +40,15 @@ export function FileFacts({ product }: { product: ProductPage }) {
             : `Expires ${days(download_expiry_days)} after purchase`}
         </dd>
       </div>
+      {licensed && (
+        <div>
+          <dt>License key</dt>
+          <dd>
+            {`One per copy, for ${activation_limit === 1 ? '1 device' : `${activation_limit} devices`} at once, `}
+            {license_days === null ? 'perpetual' : `valid ${days(license_days)}`}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -26,10 +26,10 @@ const RELATED = Array.from({ length: 10 }, (_, n) =>
 beforeEach(() => jest.spyOn(notify, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
-async function renderLoaded() {
+async function renderLoaded(page = LOADED) {
   const get = jest
     .spyOn(apiClient, 'get')
-    .mockImplementation(answerGets(pageAnswers({ [PAGE_URL]: LOADED, [RELATED_URL]: RELATED })));
+    .mockImplementation(answerGets(pageAnswers({ [PAGE_URL]: page, [RELATED_URL]: RELATED })));
   renderProductPage();
   await screen.findByRole('heading', { level: 1, name: 'Neon Brushes' });
   return get;
@@ -71,6 +71,21 @@ describe('ProductPage content', () => {
     expect(facts).toHaveTextContent('Size1.5 MB');
     expect(facts).toHaveTextContent('Downloads5 per purchase');
     expect(facts).toHaveTextContent('AccessExpires 30 days after purchase');
+    expect(facts).not.toHaveTextContent('License key');
+  });
+
+  it('states the license terms of a licensed product', async () => {
+    await renderLoaded({ ...LOADED, licensed: true, activation_limit: 2, license_days: 365 });
+    expect(screen.getByLabelText('File and download terms')).toHaveTextContent(
+      'License keyOne per copy, for 2 devices at once, valid 365 days',
+    );
+  });
+
+  it('states a perpetual license for one device', async () => {
+    await renderLoaded({ ...LOADED, licensed: true, activation_limit: 1, license_days: null });
+    expect(screen.getByLabelText('File and download terms')).toHaveTextContent(
+      'License keyOne per copy, for 1 device at once, perpetual',
+    );
   });
 
   it('lists the changelog newest first and summarises the ratings with labelled bars', async () => {
