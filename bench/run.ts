@@ -51,6 +51,7 @@ import {
   type ScaleHarness,
   type ScaleResult,
 } from './sections/scale.ts';
+import { licenseBudgets } from './sections/scale-licenses.ts';
 
 const SECTIONS = [
   'page',
@@ -401,6 +402,9 @@ for (const figures of results.scale?.reviews.api ?? []) {
 }
 for (const figures of results.scale?.reviews.browser ?? []) {
   add('scale', `${figures.figure} [20,000 reviews beside none]`, figures.budgets);
+}
+for (const [subject, budgets] of results.scale ? licenseBudgets(results.scale.licenses) : []) {
+  add('scale', subject, budgets);
 }
 if (results.seller)
   add('seller', `one product, ${results.seller.buyers} buyers`, results.seller.budgets);

@@ -190,6 +190,9 @@ export async function startBenchApi(
     SIGNUP_PER_HOUR: '100000',
     DOWNLOAD_LINKS_PER_MINUTE: '100000',
     CHECKOUTS_PER_HOUR: '100000',
+    // The scale section validates license keys at 50 connections from one address.
+    LICENSE_CALLS_PER_KEY_PER_MINUTE: '1000000',
+    LICENSE_CALLS_PER_ADDRESS_PER_MINUTE: '100000000',
     // The download section uploads a 200 MiB asset (the default limit is 50 MiB).
     UPLOAD_ASSET_MAX_BYTES: String(256 * 1024 * 1024),
   };

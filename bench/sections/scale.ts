@@ -17,6 +17,7 @@ import {
   SCALE_ANSWER_LIMIT,
   SCALE_CONNECTIONS,
 } from '../lib/scale-load.ts';
+import { seedLicenseKeys } from '../lib/scale-license-seed.ts';
 import { HEAVY_SHOPPER, SCALE, seedScale, type ScaleSeedResult } from '../lib/scale-seed.ts';
 import { ADJECTIVES, NOUNS, SEARCH_TERMS } from '../lib/scale-words.ts';
 import {
@@ -29,6 +30,7 @@ import {
 } from '../lib/store-api.ts';
 import { purchase } from './checkout.ts';
 import { launchChromium } from './page.ts';
+import { licensesTables, measureLicenses, type ScaleLicensesResult } from './scale-licenses.ts';
 import {
   measureReviewedProducts,
   reviewsTables,
@@ -104,6 +106,8 @@ export interface ScaleResult {
   samples: Record<ScaleDatabase, Record<string, number[]>>;
   /** The product with 20,000 reviews beside one with none, on the scale database. */
   reviews: ScaleReviewsResult;
+  /** A million license keys: validate beside the cart, activations at the limit. */
+  licenses: ScaleLicensesResult;
 }
 
 interface Route {
@@ -433,6 +437,7 @@ export async function runScaleSection(
   const samples = {} as Record<ScaleDatabase, Samples>;
   let seed: ScaleSeedResult | undefined;
   let reviews: ScaleReviewsResult | undefined;
+  let licenses: ScaleLicensesResult | undefined;
   const browser = await launchChromium();
   try {
     await harness.withPostgres((database) =>
@@ -447,11 +452,18 @@ export async function runScaleSection(
       harness.withApi(database, async (running) => {
         seed = await seedScale(database.url!, log);
         log(`scale seed: ${seed.seconds.toFixed(0)} s in all`);
+        const licenseSeed = await seedLicenseKeys(database.url!, log);
+        log(`scale licenses: ${licenseSeed.seconds.toFixed(0)} s in all`);
         // A fresh process: nothing it cached before the seed is served after it.
         await running.restart();
         api.push(...(await measureApi('scale', HEAVY_SHOPPER, quick)));
         samples.scale = await measureBrowser(browser, HEAVY_SHOPPER, quick);
         reviews = await measureReviewedProducts(browser, seed.reviewed, { quick, depth: DEPTH });
+        licenses = await measureLicenses(
+          licenseSeed,
+          { url: database.url!, apiPid: running.pid },
+          { quick },
+        );
       }),
     );
   } finally {
@@ -477,6 +489,7 @@ export async function runScaleSection(
     browser: browserFigures(samples),
     samples,
     reviews: reviews!,
+    licenses: licenses!,
   };
 }
 
@@ -568,5 +581,6 @@ export function scaleTables(result: ScaleResult): string {
     ...notes.map((note) => `  ${note}`),
     browserTable,
     reviewsTables(result.reviews),
+    licensesTables(result.licenses),
   ].join('\n');
 }

@@ -14,7 +14,7 @@ import {
 } from '../support/shopper.ts';
 import { apiSessionFor, createProductViaApi, purchaseViaApi } from '../support/store-api.ts';
 import { productBoughtByNewShopper } from '../support/bought-product.ts';
-import { openDashboardTab } from '../support/dashboard.ts';
+import { openDashboardTab, refundOneLine } from '../support/dashboard.ts';
 import { useStore } from '../support/store.ts';
 
 const store = useStore();
@@ -119,25 +119,11 @@ test('an admin refunds one line of a two-line order; the order reads Partially r
     } finally {
       await session.dispose();
     }
-    const short = orderId.slice(-8);
 
     // The admin ticks the $7.00 line alone.
     await logIn(page, store.baseUrl, DEMO_ADMIN);
     await openDashboardTab(page, store.baseUrl, 'Orders');
-    const search = page.getByRole('searchbox', { name: 'Search orders', exact: true });
-    await search.fill(orderId);
-    await search.press('Enter');
-    const row = page.getByRole('row').filter({
-      has: page.getByRole('rowheader', { name: `#${short}`, exact: true }),
-    });
-    await row.waitFor();
-    await row.getByRole('button', { name: `Refund order ${short}`, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Refund order?', exact: true });
-    await dialog.getByLabel(refunded, { exact: true }).check();
-    await dialog.getByText('The lines chosen give back $7.00').waitFor();
-    await dialog.getByRole('button', { name: 'Refund selected', exact: true }).click();
-    await text(page, 'Refund issued').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    const row = await refundOneLine(page, { orderId, product: refunded, amount: '$7.00' });
     await row.getByText('Partially refunded', { exact: true }).waitFor();
 
     // The buyer keeps the other line's download; the refunded one is gone.

@@ -1,76 +1,16 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { drawArtwork } from '../../api/src/lib/artwork.ts';
-import { openCart, proceedToHostedPage, summaryValue } from '../support/cart.ts';
+import { cartLine, openCart, proceedToHostedPage, summaryValue } from '../support/cart.ts';
 import { addToCart, dollars, productCard, waitForCartCount } from '../support/catalog.ts';
-import { buyBox, productRoute, slugOf } from '../support/product-page.ts';
-import {
-  createVerifiedAccount,
-  DEMO_ADMIN,
-  heading,
-  logIn,
-  navLink,
-  newAccount,
-  text,
-  waitForRoute,
-} from '../support/shopper.ts';
-import {
-  apiSessionFor,
-  createProductViaApi,
-  purchaseViaApi,
-  type NewProduct,
-} from '../support/store-api.ts';
+import { newPricedProducts, newShopper, PRICED_CATEGORY } from '../support/priced-products.ts';
+import { buyBox, productRoute } from '../support/product-page.ts';
+import { downloadCard, openMyDownloads } from '../support/my-orders.ts';
+import { heading, logIn, text } from '../support/shopper.ts';
+import { apiSessionFor, purchaseViaApi } from '../support/store-api.ts';
 import { useStore } from '../support/store.ts';
 
 const store = useStore();
-const CATEGORY = 'templates';
-
-interface PricedProduct {
-  id: string;
-  slug: string;
-  name: string;
-}
-
-/** New templates products made by the demo admin through the api, with their pricing. */
-async function newProducts(
-  entries: { prefix: string; price: number; pricing?: NewProduct['pricing'] }[],
-): Promise<PricedProduct[]> {
-  const admin = await apiSessionFor(store.baseUrl, DEMO_ADMIN);
-  try {
-    const made: PricedProduct[] = [];
-    for (const [index, entry] of entries.entries()) {
-      const name = `${entry.prefix} ${randomUUID().slice(0, 8)}`;
-      const id = await createProductViaApi(admin, {
-        name,
-        description: `The ${entry.prefix.toLowerCase()} of the pricing journeys.`,
-        price: entry.price,
-        category: CATEGORY,
-        assetType: 'archive',
-        preview: await drawArtwork(40 + index, 64, 40),
-        asset: { name: 'notes.txt', mimeType: 'text/plain', bytes: Buffer.from(`${name}\n`) },
-        pricing: entry.pricing,
-      });
-      made.push({ id, name, slug: await slugOf(admin, store.baseUrl, { id, category: CATEGORY }) });
-    }
-    return made;
-  } finally {
-    await admin.dispose();
-  }
-}
-
-async function newShopper(firstName: string) {
-  const account = newAccount(firstName);
-  await createVerifiedAccount(store.apiUrl, account);
-  return account;
-}
-
-function cartLine(page: Page, name: string) {
-  return page
-    .getByTestId('cart-line')
-    .filter({ has: page.getByRole('heading', { name, exact: true }) });
-}
 
 async function payOnHostedPage(page: Page, total: number): Promise<void> {
   await proceedToHostedPage(page);
@@ -81,12 +21,12 @@ async function payOnHostedPage(page: Page, total: number): Promise<void> {
 
 test('a sale: the card strikes the price, the cart and the hosted page charge the sale price', (t) =>
   store.journey(t, async (page) => {
-    const [brushes] = await newProducts([
+    const [brushes] = await newPricedProducts(store, [
       { prefix: 'E2E Sale Brushes', price: 20, pricing: { salePrice: 15 } },
     ]);
-    await logIn(page, store.baseUrl, await newShopper('Sal'));
+    await logIn(page, store.baseUrl, await newShopper(store, 'Sal'));
 
-    await page.goto(store.url(`/category/${CATEGORY}`));
+    await page.goto(store.url(`/category/${PRICED_CATEGORY}`));
     const card = productCard(page, brushes!.name);
     await card.getByText('$15.00', { exact: true }).waitFor();
     await card.locator('s').filter({ hasText: '$20.00' }).waitFor();
@@ -102,7 +42,7 @@ test('a sale: the card strikes the price, the cart and the hosted page charge th
 
 test('pay what you want: below the minimum is refused, the chosen price is charged, and free is free', (t) =>
   store.journey(t, async (page) => {
-    const [tip, gift] = await newProducts([
+    const [tip, gift] = await newPricedProducts(store, [
       {
         prefix: 'E2E Tip Jar Pack',
         price: 5,
@@ -110,7 +50,7 @@ test('pay what you want: below the minimum is refused, the chosen price is charg
       },
       { prefix: 'E2E Free Sampler', price: 0, pricing: { pricing: 'pay_what_you_want' } },
     ]);
-    await logIn(page, store.baseUrl, await newShopper('Pia'));
+    await logIn(page, store.baseUrl, await newShopper(store, 'Pia'));
 
     // The page names the terms; the price is chosen in the cart.
     await page.goto(store.url(productRoute(tip!.slug)));
@@ -147,29 +87,24 @@ test('pay what you want: below the minimum is refused, the chosen price is charg
     await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
     await heading(page, 'Purchase Successful!').waitFor();
     await waitForCartCount(page, 0);
-    await navLink(page, 'Orders').click();
-    await waitForRoute(page, store.baseUrl, '/orders');
-    await page.getByRole('tab', { name: 'My Downloads', exact: true }).click();
-    await page
-      .getByTestId('download-card')
-      .filter({ has: page.getByRole('heading', { name: gift!.name, exact: true }) })
-      .waitFor();
+    await openMyDownloads(page, store.baseUrl);
+    await downloadCard(page, gift!.name).waitFor();
   }));
 
 test('a bundle: its page lists the items, a buyer who owns one pays the rest, and gets them all', (t) =>
   store.journey(t, async (page) => {
-    const [first, second] = await newProducts([
+    const [first, second] = await newPricedProducts(store, [
       { prefix: 'E2E Bundle Brushes', price: 9.5 },
       { prefix: 'E2E Bundle Textures', price: 14 },
     ]);
-    const [bundle] = await newProducts([
+    const [bundle] = await newPricedProducts(store, [
       {
         prefix: 'E2E Starter Bundle',
         price: 20,
         pricing: { bundleItems: [first!.id, second!.id] },
       },
     ]);
-    const buyer = await newShopper('Bea');
+    const buyer = await newShopper(store, 'Bea');
     const session = await apiSessionFor(store.baseUrl, buyer);
     try {
       await purchaseViaApi(session, store.baseUrl, [first!.id]);
@@ -193,13 +128,6 @@ test('a bundle: its page lists the items, a buyer who owns one pays the rest, an
     assert.equal(await summaryValue(page, 'Total').innerText(), dollars(10.5));
     await payOnHostedPage(page, 10.5);
 
-    await navLink(page, 'Orders').click();
-    await waitForRoute(page, store.baseUrl, '/orders');
-    await page.getByRole('tab', { name: 'My Downloads', exact: true }).click();
-    for (const product of [first!, second!]) {
-      await page
-        .getByTestId('download-card')
-        .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) })
-        .waitFor();
-    }
+    await openMyDownloads(page, store.baseUrl);
+    for (const product of [first!, second!]) await downloadCard(page, product.name).waitFor();
   }));

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { startFakeStripe } from '../../api/test/helpers/fake-stripe.ts';
 import { distOf } from '../../scripts/lib/composition.mjs';
 import { SEEDED } from '../support/catalog.ts';
 import { applyCode, summaryValue } from '../support/cart.ts';
@@ -18,44 +17,15 @@ import {
   waitForRoute,
 } from '../support/shopper.ts';
 import { addToCartViaApi, apiSessionFor, productIdViaApi } from '../support/store-api.ts';
-import { useStore } from '../support/store.ts';
+import {
+  proceedToStripeForm,
+  standInForStripe,
+  STRIPE_JS,
+  STRIPE_PUBLISHABLE_KEY,
+  useStripeStore,
+} from '../support/stripe.ts';
 
-// Stripe mode with no network: the api talks to the api tests' fake Stripe, and the browser gets
-// a stand-in for Stripe.js from js.stripe.com (through page.route) whose form is a frame of
-// checkout.stripe.com, so the shell's Content-Security-Policy is what the real one would meet.
-const KEY = 'pk_test_51StoreE2e';
-const fakeStripeApi = await startFakeStripe();
-after(() => fakeStripeApi.close());
-const store = useStore({
-  apiEnv: fakeStripeApi.env,
-  runtimeEnv: { STRIPE_PUBLISHABLE_KEY: KEY },
-});
-
-const STRIPE_JS = /^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js/;
-const FAKE_STRIPE_JS = `
-window.Stripe = function (publishableKey) {
-  return {
-    createEmbeddedCheckoutPage: async function (options) {
-      const secret = await options.fetchClientSecret();
-      let frame = null;
-      return {
-        mount(element) {
-          frame = document.createElement('iframe');
-          frame.title = 'Stripe Checkout';
-          frame.src = 'https://checkout.stripe.com/embedded?key=' + publishableKey + '&secret=' + secret;
-          element.appendChild(frame);
-        },
-        unmount() { frame?.remove(); },
-        destroy() {
-          frame?.remove();
-          window.__stripeCheckoutsDestroyed = (window.__stripeCheckoutsDestroyed || 0) + 1;
-        },
-      };
-    },
-  };
-};
-window.Stripe.version = 'endive';
-`;
+const { store, fake } = await useStripeStore();
 
 /** The chunk of mf-checkout holding @stripe/stripe-js: its own, with none of the app's code. */
 function stripeChunk(): string {
@@ -111,27 +81,16 @@ test("Proceed to Checkout loads Stripe.js, mounts Stripe's form and Cancel leave
     t,
     async (page) => {
       const violations = await watchCsp(page);
-      await page.route(STRIPE_JS, (route) =>
-        route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }),
-      );
-      await page.route('https://checkout.stripe.com/**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<p>Stripe test form</p>' }),
-      );
+      await standInForStripe(page);
       await cartWithALine(page);
       const fetchedStripe = () =>
         requests.filter((url) => url.endsWith(`/${chunk}`) || STRIPE_JS.test(url));
       assert.deepEqual(fetchedStripe(), [], 'Stripe fetched before Proceed to Checkout');
 
-      await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
-      const form = page.frameLocator('iframe[title="Stripe Checkout"]');
-      await form.getByText('Stripe test form').waitFor();
+      const { session, src } = await proceedToStripeForm(page, fake);
       assert.equal(fetchedStripe().length, 2, fetchedStripe().join('\n'));
-      const src = await page.locator('iframe[title="Stripe Checkout"]').getAttribute('src');
-      const session = fakeStripeApi.sessions.get(
-        /secret=(cs_test_\d+)_secret_/.exec(src ?? '')![1]!,
-      );
-      assert.equal(session?.ui_mode, 'embedded_page');
-      assert.ok(src?.includes(`key=${KEY}&secret=${session.client_secret}`), src ?? '');
+      assert.equal(session.ui_mode, 'embedded_page');
+      assert.ok(src.includes(`key=${STRIPE_PUBLISHABLE_KEY}&secret=${session.client_secret}`), src);
       await heading(page, 'Checkout').waitFor();
       assert.equal(await page.getByTestId('cart-line').count(), 0);
 
@@ -164,12 +123,7 @@ test('a Stripe.js that fails to load leaves the cart and its button usable', (t)
 
 test("a seller's code in Stripe mode: the session Stripe gets charges the cart's quote", (t) =>
   store.journey(t, async (page) => {
-    await page.route(STRIPE_JS, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: FAKE_STRIPE_JS }),
-    );
-    await page.route('https://checkout.stripe.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<p>Stripe test form</p>' }),
-    );
+    await standInForStripe(page);
     const code = `STRIPE-${randomBytes(3).toString('hex').toUpperCase()}`;
     const admin = await apiSessionFor(store.baseUrl, DEMO_ADMIN);
     try {
@@ -198,12 +152,6 @@ test("a seller's code in Stripe mode: the session Stripe gets charges the cart's
     await summaryValue(page, `Coupon (${code})`).waitFor();
     assert.equal(await summaryValue(page, 'Total').innerText(), '$9.60');
 
-    await page.getByRole('button', { name: 'Proceed to Checkout', exact: true }).click();
-    await page
-      .frameLocator('iframe[title="Stripe Checkout"]')
-      .getByText('Stripe test form')
-      .waitFor();
-    const src = await page.locator('iframe[title="Stripe Checkout"]').getAttribute('src');
-    const session = fakeStripeApi.sessions.get(/secret=(cs_test_\d+)_secret_/.exec(src ?? '')![1]!);
-    assert.equal(session?.amount_total, 960);
+    const { session } = await proceedToStripeForm(page, fake);
+    assert.equal(session.amount_total, 960);
   }));

@@ -24,6 +24,13 @@ export async function proceedToHostedPage(page: Page): Promise<void> {
   await page.waitForURL(HOSTED_PAGE);
 }
 
+/** The cart's line of the product named `name`. */
+export function cartLine(page: Page, name: string): Locator {
+  return page
+    .getByTestId('cart-line')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
 /** The cart's code box: typed over whatever coupon it offers, then applied. */
 export async function applyCode(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Do you have a voucher or gift card?' }).fill(code);

@@ -156,6 +156,24 @@ export async function addToCartViaApi(
 }
 
 /**
+ * Puts the products (one each) in `client`'s cart and opens a checkout session for them, no
+ * coupon: the provider's answer (the local provider's has the hosted page's `url`).
+ */
+export async function checkoutSessionViaApi(
+  client: APIRequestContext,
+  baseUrl: string,
+  productIds: string[],
+): Promise<{ id: string; url?: string }> {
+  for (const productId of productIds) await addToCartViaApi(client, baseUrl, productId);
+  const created = await client.post(`${baseUrl}/api/payments/create-checkout-session`, {
+    data: { products: productIds.map((_id) => ({ _id, quantity: 1 })), couponCode: null },
+    headers: { origin: baseUrl },
+  });
+  await expectStatus(created, 200, 'POST /api/payments/create-checkout-session');
+  return (await created.json()) as { id: string; url?: string };
+}
+
+/**
  * Buys the products (one each, no coupon) with `client`'s session: cart, checkout session, then
  * the local provider's hosted page's Pay form, which completes the order. Returns the session id.
  */
@@ -164,14 +182,8 @@ export async function purchaseViaApi(
   baseUrl: string,
   productIds: string[],
 ): Promise<string> {
-  const headers = { origin: baseUrl };
-  for (const productId of productIds) await addToCartViaApi(client, baseUrl, productId);
-  const created = await client.post(`${baseUrl}/api/payments/create-checkout-session`, {
-    data: { products: productIds.map((_id) => ({ _id, quantity: 1 })), couponCode: null },
-    headers,
-  });
-  await expectStatus(created, 200, 'POST /api/payments/create-checkout-session');
-  const session = (await created.json()) as { id: string; url: string };
+  const session = await checkoutSessionViaApi(client, baseUrl, productIds);
+  assert.ok(session.url, 'no hosted page: is the store on the local provider?');
 
   // The hosted page posts its own form, from its own origin.
   const paid = await client.post(`${session.url}/pay`, {

@@ -17,14 +17,26 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
+// Counters kept before the first sweep of ended windows.
+const SWEEP_FLOOR = 50_000;
+
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>();
+  /**
+   * The next sweep waits until the map has doubled: a flood of new keys inside one window
+   * (made-up license keys from many addresses) then costs each new key O(1) on average, where
+   * a sweep on every new key past the floor scanned the whole map each time.
+   */
+  private sweepAbove = SWEEP_FLOOR;
 
   async increment(key: string, windowMs: number): Promise<Counter> {
     const now = Date.now();
     let counter = this.counters.get(key);
     if (!counter || counter.resetAt <= now) {
-      if (this.counters.size > 50_000) this.sweep(now);
+      if (this.counters.size > this.sweepAbove) {
+        this.sweep(now);
+        this.sweepAbove = Math.max(SWEEP_FLOOR, this.counters.size * 2);
+      }
       counter = { count: 0, resetAt: now + windowMs };
       this.counters.set(key, counter);
     }

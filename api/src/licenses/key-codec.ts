@@ -24,8 +24,10 @@ export function newLicenseKey(): string {
   return grouped(text);
 }
 
+const GROUPS = new RegExp(`.{${GROUP}}`, 'g');
+
 function grouped(text: string): string {
-  return text.match(new RegExp(`.{${GROUP}}`, 'g'))!.join('-');
+  return text.match(GROUPS)!.join('-');
 }
 
 /**

@@ -7,6 +7,11 @@ const VERSION = 1;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** Two lookup hashes compared in constant time. */
+export function sameHash(stored: Uint8Array, hash: Buffer): boolean {
+  return stored.length === hash.length && timingSafeEqual(stored, hash);
+}
+
 /**
  * How license keys are kept (docs/decisions/0097-license-key-storage.md): the database holds
  * a keyed hash of each key, to find it, and the key sealed with AES-256-GCM, for its owner to
@@ -34,8 +39,7 @@ export class KeyVault {
 
   /** Whether a stored hash is the typed key's, in constant time. */
   matches(stored: Buffer, typed: string): boolean {
-    const hash = this.lookupHash(typed);
-    return stored.length === hash.length && timingSafeEqual(stored, hash);
+    return sameHash(stored, this.lookupHash(typed));
   }
 
   /** The key sealed to its row: a sealed key copied onto another license does not open. */

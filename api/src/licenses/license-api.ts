@@ -13,7 +13,7 @@ import { preparedStatement } from '../db/prepared.ts';
 import type { CursorCodec } from '../lib/cursor.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isUuid } from '../lib/uuid.ts';
-import type { KeyVault } from './key-vault.ts';
+import { sameHash, type KeyVault } from './key-vault.ts';
 import { createLicenseAdmin } from './license-admin.ts';
 import { licenseStatus } from './license-status.ts';
 import type { LicenseTokens } from './license-tokens.ts';
@@ -28,6 +28,16 @@ export interface LicenseApiDeps {
 
 /** Every key that is not one, well-formed or not, gets exactly this. */
 export const licenseNotFound = () => new HttpError(404, 'License not found');
+
+/**
+ * A key as the buyer's software sent it, by its lookup hash (`hex` is also its rate-limit
+ * bucket, so the shared counters never hold a key; malformed variants of one key share their
+ * canonical key's bucket).
+ */
+export interface TypedKey {
+  hash: Buffer;
+  hex: string;
+}
 
 /** A key row as the public calls read it. */
 interface KeyRow {
@@ -145,13 +155,18 @@ export function createLicenseApi(deps: LicenseApiDeps) {
   const { db, config, vault, tokens } = deps;
 
   /** The found row, when the stored hash is the typed key's (compared in constant time). */
-  function found<Row extends KeyRow>(rows: Row[], key: string): Row {
+  function found<Row extends KeyRow>(rows: Row[], key: TypedKey): Row {
     const [row] = rows;
-    if (!row || !vault.matches(Buffer.from(row.lookupHash), key)) throw licenseNotFound();
+    if (!row || !sameHash(row.lookupHash, key.hash)) throw licenseNotFound();
     return row;
   }
 
-  const hashOf = (key: string) => vault.lookupHash(key).toString('hex');
+  /** A key as sent, with its lookup hash: one HMAC per call, shared by its limit and lookup. */
+  function typedKey(key: string): TypedKey {
+    const hash = vault.lookupHash(key);
+    return { hash, hex: hash.toString('hex') };
+  }
+
   const instanceOf = (instanceId: string) => (isUuid(instanceId) ? instanceId : null);
 
   /**
@@ -159,11 +174,11 @@ export function createLicenseApi(deps: LicenseApiDeps) {
    * key's row is locked for the transaction, so concurrent activations at the limit never
    * exceed it. 403 when the key is not active, 409 at the limit.
    */
-  async function activate(body: ActivateLicenseBody): Promise<ActivationAnswer> {
+  async function activate(key: TypedKey, body: ActivateLicenseBody): Promise<ActivationAnswer> {
     const fingerprint = createHash('sha256').update(body.fingerprint).digest('hex');
     const name = body.instanceName.trim();
     const { row, instanceId, activations } = await db.transaction(async (tx) => {
-      const row = found(await lockKey(tx, { hash: hashOf(body.key) }), body.key);
+      const row = found(await lockKey(tx, { hash: key.hex }), key);
       if (row.status !== 'active') throw new HttpError(403, `License ${row.status}`);
       const device = { licenseId: row.id, fingerprint, name };
       const [existing] = await touchDevice(tx, device);
@@ -190,26 +205,20 @@ export function createLicenseApi(deps: LicenseApiDeps) {
    * that is not (released, another key's, not even an id) makes `valid` false, not a 404: the
    * app activates again.
    */
-  async function validate({ key, instanceId }: LicenseInstanceBody): Promise<LicenseState> {
-    const rows = await checkIn(db, { hash: hashOf(key), instanceId: instanceOf(instanceId) });
+  async function validate(key: TypedKey, { instanceId }: LicenseInstanceBody) {
+    const rows = await checkIn(db, { hash: key.hex, instanceId: instanceOf(instanceId) });
     const row = found(rows, key);
     return stateOf(row, Number(row.activations), row.status === 'active' && row.mine);
   }
 
   /** Frees the instance's slot; an instance already gone (or never the key's) is fine. */
-  async function deactivate({ key, instanceId }: LicenseInstanceBody): Promise<LicenseState> {
-    const rows = await release(db, { hash: hashOf(key), instanceId: instanceOf(instanceId) });
+  async function deactivate(key: TypedKey, { instanceId }: LicenseInstanceBody) {
+    const rows = await release(db, { hash: key.hex, instanceId: instanceOf(instanceId) });
     const row = found(rows, key);
     return stateOf(row, Number(row.activations), row.status === 'active');
   }
 
-  /**
-   * The key's rate-limit bucket: its lookup hash (hex), so the shared counters (Redis) never
-   * hold a key; malformed variants of one key share their canonical key's bucket.
-   */
-  const keyBucket = hashOf;
-
-  return { activate, validate, deactivate, keyBucket, admin: createLicenseAdmin(deps) };
+  return { typedKey, activate, validate, deactivate, admin: createLicenseAdmin(deps) };
 }
 
 export type LicenseApi = ReturnType<typeof createLicenseApi>;

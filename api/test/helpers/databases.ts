@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { wrapPglite, wrapPool, type Database } from '../../src/db/client.ts';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.ts';
 import { createPglite } from '../../src/db/pglite.ts';
+import { Jobs } from '../../src/infrastructure/jobs/boss.ts';
+
+const require = createRequire(import.meta.url);
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -21,7 +25,23 @@ function migrationsFingerprint(): string {
   // The journal's times decide which migrations the migrator applies: a regenerated one must
   // not load a dump migrated under the old times.
   hash.update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json')));
+  // pg-boss's schema is in the template too (`prepareTemplate`).
+  hash.update(fs.readFileSync(require.resolve('pg-boss/package.json')));
   return hash.digest('hex').slice(0, 16);
+}
+
+const QUIET = { info() {}, warn() {}, error() {} };
+
+/**
+ * A template holds what every app start would otherwise make again in each suite's database:
+ * the migrations, and pg-boss's own schema (about a hundred statements, and on PGlite most of
+ * an app's start). The queues are the app's to make.
+ */
+async function prepareTemplate(database: Database): Promise<void> {
+  await runMigrations(database);
+  const jobs = new Jobs(database, { maintenanceIntervalSeconds: 60 }, QUIET);
+  await jobs.start([]);
+  await jobs.stop(0);
 }
 
 /**
@@ -32,7 +52,7 @@ async function pgliteTemplate(): Promise<Buffer> {
   const file = path.join(os.tmpdir(), `store-api-pglite-${migrationsFingerprint()}.tar.gz`);
   if (fs.existsSync(file)) return fs.readFileSync(file);
   const client = await createPglite();
-  await runMigrations(wrapPglite(client));
+  await prepareTemplate(wrapPglite(client));
   const dump = Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer());
   await client.close();
   const partial = `${file}.${process.pid}.tmp`;
@@ -93,7 +113,7 @@ function postgresTemplate(url: string): Promise<string> {
       const target = new URL(url);
       target.pathname = `/${building}`;
       const database = wrapPool(new pg.Pool({ connectionString: target.toString(), max: 2 }));
-      await runMigrations(database);
+      await prepareTemplate(database);
       await database.close();
       await untilIdle(admin, building);
       await admin.query(`alter database ${building} rename to ${name}`);
@@ -129,7 +149,7 @@ async function openPostgres(url: string, empty: boolean): Promise<Database> {
   };
 }
 
-/** A migrated database of `kind`, the suite's own. */
+/** A migrated database of `kind` with pg-boss's schema, the suite's own. */
 export function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') return openPglite();
   return openPostgres(process.env.TEST_DATABASE_URL!, false);

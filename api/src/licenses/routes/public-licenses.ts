@@ -106,8 +106,9 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitKeys(licenseApi.keyBucket(request.body.key));
-      const answer = await licenseApi.activate(request.body);
+      const key = licenseApi.typedKey(request.body.key);
+      await limitKeys(key.hex);
+      const answer = await licenseApi.activate(key, request.body);
       return reply.code(201).header('cache-control', 'no-store').send(answer);
     },
   );
@@ -136,8 +137,9 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitKeys(licenseApi.keyBucket(request.body.key));
-      const state = await licenseApi.validate(request.body);
+      const key = licenseApi.typedKey(request.body.key);
+      await limitKeys(key.hex);
+      const state = await licenseApi.validate(key, request.body);
       return reply.header('cache-control', 'no-store').send(state);
     },
   );
@@ -167,8 +169,9 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await limitKeys(licenseApi.keyBucket(request.body.key));
-      const state = await licenseApi.deactivate(request.body);
+      const key = licenseApi.typedKey(request.body.key);
+      await limitKeys(key.hex);
+      const state = await licenseApi.deactivate(key, request.body);
       return reply.header('cache-control', 'no-store').send(state);
     },
   );

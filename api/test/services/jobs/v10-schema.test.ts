@@ -8,13 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { Database } from '../../../src/db/client.ts';
+import { runMigrations } from '../../../src/db/migrate.ts';
 import { rawRows } from '../../../src/db/raw-rows.ts';
 import { MAIL_QUEUE } from '../../../src/infrastructure/jobs/queues.ts';
 import { jobsDatabase } from '../../../src/infrastructure/jobs/sql-adapter.ts';
 import { V10_SCHEMA } from '../../../src/infrastructure/jobs/v10-schema.ts';
 import { nameUuid } from '../../../src/lib/uuid.ts';
 import { TEST_ENV } from '../../helpers/app.ts';
-import { databaseKinds, openTestDatabase } from '../../helpers/databases.ts';
+import { databaseKinds, openEmptyDatabase } from '../../helpers/databases.ts';
 import { jobRows, ScriptedRelay, waitFor } from './job-rows.ts';
 
 const v10Schema = fs.readFileSync(new URL('./pgboss-v10.sql', import.meta.url), 'utf8');
@@ -80,7 +81,9 @@ for (const kind of databaseKinds()) {
   it(`jobs: a database pg-boss 10 made starts, and its jobs still to run run once [${kind}]`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));
     const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir });
-    const database = await openTestDatabase(kind);
+    // Without pg-boss's schema (the test databases' template has today's).
+    const database = await openEmptyDatabase(kind);
+    await runMigrations(database);
     const relay = new ScriptedRelay();
     let app: FastifyInstance | undefined;
     const start = async () => {
