@@ -117,12 +117,27 @@ function postgresTemplate(url: string): Promise<string> {
       await database.close();
       await untilIdle(admin, building);
       await admin.query(`alter database ${building} rename to ${name}`);
+      await dropStaleTemplates(admin, name);
       return name;
     } finally {
       await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
     }
   });
   return templateReady;
+}
+
+/**
+ * Templates of earlier migration sets, which would otherwise pile up on the machine's server.
+ * One still being copied by another checkout's run stays (the drop fails while it is in use).
+ */
+async function dropStaleTemplates(admin: pg.Client, current: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname like 'api\\_test\\_template\\_%' and datname <> $1`,
+    [current],
+  );
+  for (const { datname } of rows) {
+    await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+  }
 }
 
 /**
