@@ -92,6 +92,8 @@ async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>)
 // Any constant: every test process of every checkout builds the template under it.
 const TEMPLATE_LOCK_KEY = 952_741_863;
 let templateReady: Promise<string> | undefined;
+// PostgreSQL's invalid_catalog_name: `create database ... template` of one that is gone.
+const UNKNOWN_DATABASE = '3D000';
 
 /**
  * Migrating an empty server database costs about 0.4 s of both cores; copying a migrated one
@@ -146,8 +148,19 @@ async function dropStaleTemplates(admin: pg.Client, current: string): Promise<vo
  */
 async function openPostgres(url: string, empty: boolean): Promise<Database> {
   const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const template = empty ? 'template1' : await postgresTemplate(url);
-  await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));
+  const copy = async () => {
+    const template = empty ? 'template1' : await postgresTemplate(url);
+    await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));
+  };
+  try {
+    await copy();
+  } catch (error) {
+    // Another checkout's run on this server, with other migrations, dropped this template as
+    // stale: build it again.
+    if ((error as { code?: string }).code !== UNKNOWN_DATABASE || empty) throw error;
+    templateReady = undefined;
+    await copy();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = wrapPool(new pg.Pool({ connectionString: target.toString(), max: 10 }));
