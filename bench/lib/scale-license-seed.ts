@@ -10,7 +10,7 @@ import pg from 'pg';
 import { KeyVault } from '../../api/src/licenses/key-vault.ts';
 import { readSetting } from '../../api/src/lib/env-settings.ts';
 import { SCHEMA } from '../../api/src/settings.ts';
-import type { SeedStep } from './scale-seed.ts';
+import { timedSteps, type SeedStep } from './scale-seed.ts';
 
 export const LICENSES = {
   keys: 1_000_000,
@@ -108,15 +108,7 @@ export async function seedLicenseKeys(
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const steps: SeedStep[] = [];
-  const run = async (step: string, text: string, params: unknown[] = []) => {
-    const begun = performance.now();
-    const result = await client.query(text, params);
-    const seconds = (performance.now() - begun) / 1000;
-    const rows = result.rowCount ?? 0;
-    steps.push({ step, rows, seconds });
-    log(`scale licenses: ${step}: ${rows.toLocaleString('en-US')} rows, ${seconds.toFixed(1)} s`);
-    return result;
-  };
+  const run = timedSteps(client, log, 'scale licenses', steps);
   try {
     // Nothing here must survive a crash: the database is the bench's own and dropped after.
     await client.query(`set synchronous_commit = off`);

@@ -33,7 +33,7 @@ export interface ReviewedProducts {
   none: ReviewedProduct & { n: number };
 }
 
-type Run = (step: string, text: string, params?: unknown[]) => Promise<void>;
+type Run = (step: string, text: string, params?: unknown[]) => Promise<unknown>;
 
 /**
  * Two scale products of the big category, none of the heavy shopper's (its orders cycle through

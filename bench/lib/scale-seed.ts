@@ -51,6 +51,22 @@ export interface SeedStep {
   seconds: number;
 }
 
+/**
+ * Runs each statement of a seed as a named, timed step: its rows and seconds are kept in
+ * `steps` and logged under `label`.
+ */
+export function timedSteps(client: pg.Client, log: Log, label: string, steps: SeedStep[]) {
+  return async (step: string, text: string, params: unknown[] = []) => {
+    const begun = performance.now();
+    const result = await client.query(text, params);
+    const seconds = (performance.now() - begun) / 1000;
+    const rows = result.rowCount ?? 0;
+    steps.push({ step, rows, seconds });
+    log(`${label}: ${step}: ${rows.toLocaleString('en-US')} rows, ${seconds.toFixed(1)} s`);
+    return result;
+  };
+}
+
 export interface ScaleSeedResult {
   seconds: number;
   steps: SeedStep[];
@@ -127,14 +143,7 @@ export async function seedScale(url: string, log: Log): Promise<ScaleSeedResult>
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const steps: SeedStep[] = [];
-  const run = async (step: string, text: string, params: unknown[] = []) => {
-    const begun = performance.now();
-    const result = await client.query(text, params);
-    const seconds = (performance.now() - begun) / 1000;
-    const rows = result.rowCount ?? 0;
-    steps.push({ step, rows, seconds });
-    log(`scale seed: ${step}: ${rows.toLocaleString('en-US')} rows, ${seconds.toFixed(1)} s`);
-  };
+  const run = timedSteps(client, log, 'scale seed', steps);
   const heavyEvery = SCALE.orders / SCALE.heavyOrders;
   try {
     // Nothing here must survive a crash: the database is the bench's own and dropped after.

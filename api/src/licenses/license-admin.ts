@@ -6,7 +6,7 @@ import { licenseActivations, licenseKeys, products, users } from '../db/schema.t
 import { pageOf, type CursorCodec } from '../lib/cursor.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { maskedKey } from './key-codec.ts';
-import type { KeyVault } from './key-vault.ts';
+import { sameHash, type KeyVault } from './key-vault.ts';
 import { licenseStatus } from './license-status.ts';
 
 export interface LicenseAdminDeps {
@@ -116,7 +116,7 @@ export function createLicenseAdmin({ db, vault, cursors }: LicenseAdminDeps) {
     );
     const matching = byEmail
       ? found
-      : found.filter((row) => row.lookupHash && vault.matches(Buffer.from(row.lookupHash), q));
+      : found.filter((row) => row.lookupHash && sameHash(row.lookupHash, hash));
     const page = pageOf(
       matching,
       limit,

@@ -61,6 +61,14 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // Before the body is read: a flood is refused at the cheapest point, whatever it sends.
   const perAddress = async (request: { ip: string }) => limitAddresses(request.ip);
+  /** What every keyed call shares: its small body, and the per-address limit first. */
+  const keyedCall = { config, bodyLimit: BODY_LIMIT, onRequest: perAddress };
+  /** The key as sent, hashed once, after its own limit. */
+  async function limitedKey(typed: string) {
+    const key = licenseApi.typedKey(typed);
+    await limitKeys(key.hex);
+    return key;
+  }
 
   // Preflights of these paths only, answered with `*` by the CORS hook (plugins/cors.ts).
   for (const path of ['/activate', '/validate', '/deactivate', '/jwks.json']) {
@@ -70,9 +78,7 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/activate',
     {
-      config,
-      bodyLimit: BODY_LIMIT,
-      onRequest: perAddress,
+      ...keyedCall,
       schema: {
         tags,
         summary: 'Activate a license key on a device',
@@ -106,8 +112,7 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = licenseApi.typedKey(request.body.key);
-      await limitKeys(key.hex);
+      const key = await limitedKey(request.body.key);
       const answer = await licenseApi.activate(key, request.body);
       return reply.code(201).header('cache-control', 'no-store').send(answer);
     },
@@ -116,9 +121,7 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate',
     {
-      config,
-      bodyLimit: BODY_LIMIT,
-      onRequest: perAddress,
+      ...keyedCall,
       schema: {
         tags,
         summary: "Check a license key and record the device's check-in",
@@ -137,8 +140,7 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = licenseApi.typedKey(request.body.key);
-      await limitKeys(key.hex);
+      const key = await limitedKey(request.body.key);
       const state = await licenseApi.validate(key, request.body);
       return reply.header('cache-control', 'no-store').send(state);
     },
@@ -147,9 +149,7 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/deactivate',
     {
-      config,
-      bodyLimit: BODY_LIMIT,
-      onRequest: perAddress,
+      ...keyedCall,
       schema: {
         tags,
         summary: 'Free the slot of a device',
@@ -169,8 +169,7 @@ const publicLicenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const key = licenseApi.typedKey(request.body.key);
-      await limitKeys(key.hex);
+      const key = await limitedKey(request.body.key);
       const state = await licenseApi.deactivate(key, request.body);
       return reply.header('cache-control', 'no-store').send(state);
     },

@@ -10,6 +10,33 @@ const LENGTHS: readonly { length: LicenseLength; label: string }[] = [
   { length: 'days', label: 'A number of days' },
 ];
 
+interface WholeNumberProps {
+  id: string;
+  max: number;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+/** A required whole number from 1 to `max`, described by its field's hint and error. */
+function WholeNumber({ id, max, value, error, onChange }: WholeNumberProps) {
+  return (
+    <input
+      id={id}
+      className={primitives.input}
+      type="number"
+      inputMode="numeric"
+      step="1"
+      min="1"
+      max={max}
+      value={value}
+      required
+      onChange={(event) => onChange(event.target.value)}
+      {...describedProps(id, error)}
+    />
+  );
+}
+
 /**
  * Whether each unit bought issues a license key, and on which terms: how many devices at once,
  * and for how long from the purchase (perpetual, or a number of days).
@@ -52,18 +79,12 @@ export function LicenseFields({ form, idPrefix }: { form: ProductFormState; idPr
               </FieldHint>
             }
           >
-            <input
+            <WholeNumber
               id={id('activation-limit')}
-              className={primitives.input}
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="1"
               max={ACTIVATION_LIMIT_MAX}
               value={draft.activationLimit}
-              required
-              onChange={(event) => setField('activationLimit', event.target.value)}
-              {...describedProps(id('activation-limit'), errors.activationLimit)}
+              error={errors.activationLimit}
+              onChange={(value) => setField('activationLimit', value)}
             />
           </Field>
           <fieldset className={styles.length} aria-describedby={hintId(id('license-length'))}>
@@ -94,18 +115,12 @@ export function LicenseFields({ form, idPrefix }: { form: ProductFormState; idPr
                 error={errors.licenseDays}
                 hint={<FieldHint id={id('license-days')}>1 to {LICENSE_DAYS_MAX}</FieldHint>}
               >
-                <input
+                <WholeNumber
                   id={id('license-days')}
-                  className={primitives.input}
-                  type="number"
-                  inputMode="numeric"
-                  step="1"
-                  min="1"
                   max={LICENSE_DAYS_MAX}
                   value={draft.licenseDays}
-                  required
-                  onChange={(event) => setField('licenseDays', event.target.value)}
-                  {...describedProps(id('license-days'), errors.licenseDays)}
+                  error={errors.licenseDays}
+                  onChange={(value) => setField('licenseDays', value)}
                 />
               </Field>
             )}
