@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRedisClient, type RedisLogger } from './redis-client.ts';
+import { closeRedisClient, createRedisClient, type RedisLogger } from './redis-client.ts';
 
 /**
  * Named, versioned cache entries. `invalidate` bumps the name's version instead of deleting the
@@ -118,7 +118,7 @@ export class RedisCacheStore implements CacheStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await closeRedisClient(this.redis);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRedisClient, type RedisLogger } from './redis-client.ts';
+import { closeRedisClient, createRedisClient, type RedisLogger } from './redis-client.ts';
 
 export interface Counter {
   count: number;
@@ -119,7 +119,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await closeRedisClient(this.redis);
   }
 }
 

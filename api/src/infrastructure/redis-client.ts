@@ -30,3 +30,13 @@ export function createRedisClient(
   });
   return redis;
 }
+
+/**
+ * Closes a client without waiting on Redis when it is away: `quit` queues behind commands
+ * still waiting to be sent and fails with them once they run out of retries, which turned a
+ * shutdown during an outage into an error.
+ */
+export async function closeRedisClient(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit();
+  else redis.disconnect();
+}

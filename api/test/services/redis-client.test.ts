@@ -57,6 +57,16 @@ describe('Redis clients of the api', () => {
       );
       assert.equal(unhandled.length, 0);
     });
+
+    it(`closes the ${role} at once while a command still waits for an unreachable Redis`, async () => {
+      const store = create(`redis://127.0.0.1:${await freePort()}`, recordingLog());
+      // A readiness probe that gave up on its own clock leaves its command queued; the
+      // closing quit then queued behind it and failed once the command ran out of retries.
+      const command = 'version' in store ? store.version('any') : store.peek('any');
+      const waiting = command.catch((error: unknown) => error);
+      await store.close();
+      assert.ok((await waiting) instanceof Error);
+    });
   }
   const redisUrl = process.env.TEST_REDIS_URL;
   it(
