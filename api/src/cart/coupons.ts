@@ -1,5 +1,5 @@
 import type { Coupon as CouponAnswer } from '@store/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coupons, type Coupon } from '../db/schema.ts';
 import { isActive } from './coupon-ledger.ts';
@@ -17,11 +17,19 @@ export function normalizeCouponCode(code: string): string {
  * coupons are not found (never reveal another user's code).
  */
 export function ownCouponOf(db: Db) {
+  const byCode = db
+    .select()
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.code, sql.placeholder('code')),
+        eq(coupons.userId, sql.placeholder('userId')),
+        isActive,
+      ),
+    )
+    .prepare('own_coupon_by_code');
   return async (userId: string, code: string): Promise<Coupon | null> => {
-    const [coupon] = await db
-      .select()
-      .from(coupons)
-      .where(and(eq(coupons.code, code), eq(coupons.userId, userId), isActive));
+    const [coupon] = await byCode.execute({ userId, code });
     return coupon ?? null;
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { discountCodes, orderItems, orders } from '../db/schema.ts';
 import { codeUsage, limitRefusal, stateRefusal } from '../discounts/redeem.ts';
+import { isUniqueViolation } from '../lib/http-error.ts';
 
 // Every write to the `orders` table is in this module: checkout creates an order, a provider
 // links its session, an order ends completed or failed exactly once, and a completed order is
@@ -36,14 +37,11 @@ export interface NewOrder {
   lines: string;
 }
 
-/**
- * Inserts a pending order and its lines in one statement: atomic without a transaction's
- * BEGIN and COMMIT round trips, and one commit instead of a transaction's three statements.
- * Nothing is inserted when the order's coupon has been consumed (see `insertOrderUsingCoupon`).
- */
-export const insertOrder = preparedStatement<{ id: string }, Record<keyof NewOrder, unknown>>(
-  'order_insert',
-  sql`with created as (
+/** The statement of `insertOrder` and `insertOrderWithOpenCode`: nothing is inserted unless `guard`. */
+function orderInsert(name: string, guard: SQL) {
+  return preparedStatement<{ id: string }, Record<keyof NewOrder, unknown>>(
+    name,
+    sql`with created as (
     insert into orders (user_id, subtotal_cents, discount_cents, total_cents, coupon_id,
       discount_code_id, coupon_code, discount_percentage, provider)
     select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('subtotalCents')}::int,
@@ -51,9 +49,7 @@ export const insertOrder = preparedStatement<{ id: string }, Record<keyof NewOrd
       ${sql.placeholder('couponId')}::uuid, ${sql.placeholder('discountCodeId')}::uuid,
       ${sql.placeholder('couponCode')}::text, ${sql.placeholder('discountPercentage')}::int,
       ${sql.placeholder('provider')}::text
-    where ${sql.placeholder('couponId')}::uuid is null or exists (
-      select 1 from coupons
-      where id = ${sql.placeholder('couponId')}::uuid and consumed_at is null)
+    where ${guard}
     returning id
   ), items as (
     insert into order_items (order_id, product_id, name, unit_price_cents, quantity,
@@ -65,6 +61,37 @@ export const insertOrder = preparedStatement<{ id: string }, Record<keyof NewOrd
       preview_image_key text)
   )
   select id from created`,
+  );
+}
+
+/**
+ * Inserts a pending order and its lines in one statement: atomic without a transaction's
+ * BEGIN and COMMIT round trips, and one commit instead of a transaction's three statements.
+ * Nothing is inserted when the order's coupon has been consumed (see `insertOrderUsingCoupon`).
+ */
+export const insertOrder = orderInsert(
+  'order_insert',
+  sql`${sql.placeholder('couponId')}::uuid is null or exists (
+      select 1 from coupons
+      where id = ${sql.placeholder('couponId')}::uuid and consumed_at is null)`,
+);
+
+/**
+ * `insertOrder` for a seller's code without use limits, while it applies (not deleted, active,
+ * within its dates). Such a code has no count to keep, so checkouts with it need no turns and
+ * no lock: the statement reads one version of the code, so a checkout under way when an admin
+ * edits it gets the terms it read, as it would had the edit waited for it; the unique index
+ * `orders_one_pending_per_customer_code` refuses a customer's second open checkout with it (a
+ * unique violation). Nothing is inserted when the code has changed.
+ */
+const insertOrderWithOpenCode = orderInsert(
+  'order_insert_open_code',
+  sql`exists (
+      select 1 from discount_codes d
+      where d.id = ${sql.placeholder('discountCodeId')}::uuid and d.deleted_at is null
+        and d.active and (d.starts_at is null or d.starts_at <= now())
+        and (d.ends_at is null or d.ends_at > now())
+        and d.max_uses is null and d.max_uses_per_customer is null)`,
 );
 
 const lockBuyer = preparedStatement<{ id: string }, { userId: string }>(
@@ -102,19 +129,38 @@ const lockCodeUses = preparedStatement<{ locked: string }, { codeId: string }>(
 );
 
 /**
- * `insertOrder` for an order with a seller's discount code, in one transaction. The buyer's row
- * is locked first, as completion locks it: one customer's checkouts with the code take turns
- * (one open checkout each, the per-customer limit). The code's row is then held `for share`, so
- * an admin's edit waits for the checkouts under way and no checkout reads a code half-changed,
- * while checkouts of other customers run side by side. Only a code with a total use limit makes
- * every checkout with it take turns (a transaction lock on the code), so that two carts racing
- * for its last use cannot both get it. Under the locks the code is checked again (an admin may
- * have paused it since), then its uses (`discounts/redeem.ts`); an open checkout of the same
- * customer with the code is `held`.
+ * `insertOrder` for an order with a seller's discount code. A code that had no use limits
+ * when checkout read it goes in one statement (`insertOrderWithOpenCode`); the others, and
+ * one changed since, in one transaction. There the buyer's row is locked first, as completion
+ * locks it: one customer's checkouts with the code take turns (one open checkout each, the
+ * per-customer limit). The code's row is then held `for share`, so an admin's edit waits for
+ * the checkouts under way and no checkout reads a code half-changed, while checkouts of other
+ * customers run side by side. Only a code with a total use limit makes every checkout with it
+ * take turns (a transaction lock on the code), so that two carts racing for its last use cannot
+ * both get it. Under the locks the code is checked again (an admin may have paused it since),
+ * then its uses (`discounts/redeem.ts`); an open checkout of the same customer with the code is
+ * `held`.
  */
-export function insertOrderUsingDiscountCode(db: Db, order: NewOrder): Promise<CodeInsert> {
+export async function insertOrderUsingDiscountCode(
+  db: Db,
+  order: NewOrder,
+  limited: boolean,
+): Promise<CodeInsert> {
   const codeId = order.discountCodeId;
   if (!codeId) throw new Error('insertOrderUsingDiscountCode needs a discount code');
+  try {
+    if (!limited) {
+      const [created] = await insertOrderWithOpenCode(db, order);
+      if (created) return { order: created };
+    }
+    return await insertUnderLocks(db, order, codeId);
+  } catch (error) {
+    if (isUniqueViolation(error)) return { held: true };
+    throw error;
+  }
+}
+
+function insertUnderLocks(db: Db, order: NewOrder, codeId: string): Promise<CodeInsert> {
   return db.transaction(async (tx) => {
     await lockBuyer(tx, { userId: order.userId });
     const [code] = await tx

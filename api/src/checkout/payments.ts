@@ -7,7 +7,13 @@ import { orders, type Order, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
 import type { CouponService } from '../cart/coupons.ts';
-import { discountLabel, redeemCode, USED_UP, type Redemption } from '../discounts/redeem.ts';
+import {
+  codeLookupsOf,
+  discountLabel,
+  redeemCode,
+  USED_UP,
+  type Redemption,
+} from '../discounts/redeem.ts';
 import {
   floorOf,
   linePriceColumns,
@@ -173,6 +179,7 @@ export function createPaymentService(deps: PaymentDeps) {
     )
     .prepare('order_pending_with_code');
   const recordSession = recordSessionStatement(db);
+  const codeLookups = codeLookupsOf(db, deps.coupons.ownCoupon);
 
   function mergeLines(lines: CheckoutInput['products']): Map<string, number> {
     const merged = new Map<string, number>();
@@ -201,7 +208,7 @@ export function createPaymentService(deps: PaymentDeps) {
       });
     }
     const redemption = input.couponCode
-      ? await redeemCode(db, deps.coupons.ownCoupon, user.id, input.couponCode)
+      ? await redeemCode(db, codeLookups, user.id, input.couponCode)
       : null;
 
     const lines = ids.map((id) => {
@@ -299,7 +306,10 @@ export function createPaymentService(deps: PaymentDeps) {
 
   async function insertNewOrder(newOrder: NewOrder, redemption: Redemption | null) {
     if (redemption?.coupon) return insertHoldingCoupon(newOrder, redemption.coupon.id);
-    if (redemption?.discountCode) return insertHoldingCode(newOrder);
+    if (redemption?.discountCode) {
+      const { maxUses, maxUsesPerCustomer } = redemption.discountCode;
+      return insertHoldingCode(newOrder, maxUses !== null || maxUsesPerCustomer !== null);
+    }
     const [order] = await insertOrder(db, newOrder);
     if (!order) throw new Error('order insert returned nothing');
     return order;
@@ -322,9 +332,9 @@ export function createPaymentService(deps: PaymentDeps) {
    * (`insertOrderUsingDiscountCode`); the customer's own open checkout with the code is ended
    * first, as for a coupon. The loser of a race for the last use gets 409.
    */
-  async function insertHoldingCode(newOrder: NewOrder) {
+  async function insertHoldingCode(newOrder: NewOrder, limited: boolean) {
     for (let round = 1; ; round += 1) {
-      const outcome = await insertOrderUsingDiscountCode(db, newOrder);
+      const outcome = await insertOrderUsingDiscountCode(db, newOrder, limited);
       if ('order' in outcome) return outcome.order;
       if ('refusal' in outcome) {
         if (outcome.refusal === 'gone') throw new HttpError(404, 'Coupon not found');

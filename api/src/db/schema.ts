@@ -425,6 +425,11 @@ export const orders = pgTable(
     uniqueIndex('orders_one_pending_per_coupon')
       .on(t.couponId)
       .where(sql`${t.status} = 'pending'`),
+    // A customer holds a seller's code in one open checkout at most (checkout/payments.ts ends
+    // the earlier one): a code without limits is then inserted without taking turns.
+    uniqueIndex('orders_one_pending_per_customer_code')
+      .on(t.discountCodeId, t.userId)
+      .where(sql`${t.status} = 'pending' and ${t.discountCodeId} is not null`),
     // A code's uses and revenue, and its use limits at checkout.
     index('orders_discount_code_idx')
       .on(t.discountCodeId, t.userId)

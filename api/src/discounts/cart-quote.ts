@@ -12,14 +12,14 @@ import {
   type LinePriceRow,
 } from '../pricing/line-prices.ts';
 import { priceLines, type Quote } from '../pricing/quote.ts';
-import { redeemCode, type Redemption } from './redeem.ts';
+import { codeLookupsOf, redeemCode, type Redemption } from './redeem.ts';
 
 /**
  * The cart's figures as checkout will charge them (`pricing/quote.ts` on the prices in the
  * database), and the coupon box's check of a code against the cart.
  */
 export function createCartQuotes(db: Db) {
-  const ownCoupon = ownCouponOf(db);
+  const lookups = codeLookupsOf(db, ownCouponOf(db));
   // In the cart's order (as `GET /api/cart` lists it): a tie in the discount's spread goes to
   // the earlier line, as at checkout, which takes the lines in the order the cart page sends.
   // Priced as the cart prices its lines (`pricing/line-prices.ts`).
@@ -49,7 +49,7 @@ export function createCartQuotes(db: Db) {
   ): Promise<{ quote: Quote; redemption: Redemption | null; originals: (number | undefined)[] }> {
     const [rows, redemption] = await Promise.all([
       linesStatement(db, { userId }),
-      code === null ? null : redeemCode(db, ownCoupon, userId, code),
+      code === null ? null : redeemCode(db, lookups, userId, code),
     ]);
     const rule = rows.length ? (redemption?.rule ?? null) : null;
     const lines = rows.map((row) => ({

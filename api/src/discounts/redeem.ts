@@ -30,6 +30,29 @@ const notFound = () => new HttpError(404, 'Coupon not found');
 /** The customer's active coupon with this code (upper-cased), expired or not; else null. */
 export type OwnCoupon = (userId: string, code: string) => Promise<Coupon | null>;
 
+/** How a typed code is looked up: the customer's own coupon first, then the seller's codes. */
+export interface CodeLookups {
+  ownCoupon: OwnCoupon;
+  /** The seller's code that is not deleted, by its stored (upper-case) spelling. */
+  sellerCode(code: string): Promise<DiscountCode | null>;
+}
+
+/** `CodeLookups` on `db`, each a statement prepared once. */
+export function codeLookupsOf(db: Db, ownCoupon: OwnCoupon): CodeLookups {
+  const byCode = db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, sql.placeholder('code')), isNull(discountCodes.deletedAt)))
+    .prepare('discount_code_by_code');
+  return {
+    ownCoupon,
+    async sellerCode(code) {
+      const [discountCode] = await byCode.execute({ code });
+      return discountCode ?? null;
+    },
+  };
+}
+
 /** Why a seller's code cannot be applied at `now` (paused or outside its dates), or null. */
 export function stateRefusal(code: DiscountCode, now: Date): string | null {
   if (!code.active) return 'This code is not active';
@@ -130,22 +153,19 @@ export function ruleOfCoupon(coupon: Coupon): DiscountRule {
  */
 export async function redeemCode(
   db: Db,
-  ownCoupon: OwnCoupon,
+  lookups: CodeLookups,
   userId: string,
   rawCode: string,
   now = new Date(),
 ): Promise<Redemption> {
   const code = normalizeCouponCode(rawCode);
   if (!code) throw notFound();
-  const coupon = await ownCoupon(userId, code);
+  const coupon = await lookups.ownCoupon(userId, code);
   if (coupon) {
     if (coupon.expiresAt.getTime() <= now.getTime()) throw new HttpError(400, 'Coupon expired');
     return { code: coupon.code, rule: ruleOfCoupon(coupon), coupon, discountCode: null };
   }
-  const [discountCode] = await db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.code, code), isNull(discountCodes.deletedAt)));
+  const discountCode = await lookups.sellerCode(code);
   if (!discountCode) throw notFound();
   const refusal =
     stateRefusal(discountCode, now) ??

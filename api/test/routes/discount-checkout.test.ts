@@ -9,6 +9,7 @@ import {
   purchaseGrants,
   purchasedProducts,
 } from '../../src/db/schema.ts';
+import { insertOrderUsingDiscountCode } from '../../src/checkout/order-writes.ts';
 import { outbox, signedInUser } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import { adminClient, type ProductJson } from '../helpers/catalog.ts';
@@ -194,6 +195,58 @@ describeEachDatabase('discount codes at checkout (local provider)', (suite) => {
       assert.equal(refused.json().message, message);
     }
     assert.equal(await ordersWith(suite.app, code.id), 'completed 0, failed 0, pending 0');
+  });
+
+  it('a code without limits changed between its check and the insert: the insert says why', async () => {
+    const { user } = await signedInUser(suite.app);
+    const code = await createDiscountCode(suite.app, { maxUsesPerCustomer: null });
+    const order = {
+      userId: user.id,
+      subtotalCents: 1999,
+      discountCents: 0,
+      totalCents: 1999,
+      couponId: null,
+      discountCodeId: code.id,
+      couponCode: code.code,
+      discountPercentage: null,
+      provider: 'local' as const,
+      lines: JSON.stringify([
+        {
+          product_id: brush.id,
+          name: brush.name,
+          unit_price_cents: 1999,
+          quantity: 1,
+          discount_cents: 0,
+          preview_image_key: null,
+        },
+      ]),
+    };
+    await suite.app.db
+      .update(discountCodes)
+      .set({ active: false })
+      .where(eq(discountCodes.id, code.id));
+    assert.deepEqual(await insertOrderUsingDiscountCode(suite.app.db, order, false), {
+      refusal: 'This code is not active',
+    });
+    // Limited since: the insert counts its uses under the locks.
+    await suite.app.db
+      .update(discountCodes)
+      .set({ active: true, maxUsesPerCustomer: 1 })
+      .where(eq(discountCodes.id, code.id));
+    const inserted = await insertOrderUsingDiscountCode(suite.app.db, order, false);
+    assert.ok('order' in inserted, JSON.stringify(inserted));
+    assert.deepEqual(await insertOrderUsingDiscountCode(suite.app.db, order, false), {
+      held: true,
+    });
+    // Without limits again: the database's index refuses a second open checkout.
+    await suite.app.db
+      .update(discountCodes)
+      .set({ maxUsesPerCustomer: null })
+      .where(eq(discountCodes.id, code.id));
+    assert.deepEqual(await insertOrderUsingDiscountCode(suite.app.db, order, false), {
+      held: true,
+    });
+    assert.equal(await ordersWith(suite.app, code.id), 'completed 0, failed 0, pending 1');
   });
 
   it('a $0 order completes without the provider, exactly once, and counts as a use', async () => {
