@@ -1,5 +1,5 @@
 import type { Coupon as CouponAnswer } from '@store/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coupons, type Coupon } from '../db/schema.ts';
 import { isActive } from './coupon-ledger.ts';
@@ -12,31 +12,7 @@ export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/**
- * The user's active coupon with this code, expired or not. Someone else's, consumed or replaced
- * coupons are not found (never reveal another user's code).
- */
-export function ownCouponOf(db: Db) {
-  const byCode = db
-    .select()
-    .from(coupons)
-    .where(
-      and(
-        eq(coupons.code, sql.placeholder('code')),
-        eq(coupons.userId, sql.placeholder('userId')),
-        isActive,
-      ),
-    )
-    .prepare('own_coupon_by_code');
-  return async (userId: string, code: string): Promise<Coupon | null> => {
-    const [coupon] = await byCode.execute({ userId, code });
-    return coupon ?? null;
-  };
-}
-
 export function createCouponService(db: Db) {
-  const ownCoupon = ownCouponOf(db);
-
   /** The user's active, unexpired coupon, or null. */
   async function current(userId: string): Promise<CouponAnswer | null> {
     const [coupon] = await db
@@ -47,7 +23,7 @@ export function createCouponService(db: Db) {
     return coupon ? toCouponView(coupon) : null;
   }
 
-  return { current, ownCoupon };
+  return { current };
 }
 
 export type CouponService = ReturnType<typeof createCouponService>;

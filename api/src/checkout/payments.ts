@@ -6,9 +6,8 @@ import { preparedStatement } from '../db/prepared.ts';
 import { orders, type Order, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
-import type { CouponService } from '../cart/coupons.ts';
 import {
-  codeLookupsOf,
+  codeLookupOf,
   discountLabel,
   redeemCode,
   USED_UP,
@@ -95,7 +94,6 @@ interface PaymentDeps {
   db: Db;
   provider: PaymentProvider;
   orders: OrderService;
-  coupons: CouponService;
   /** The provider's refund and dispute events go to it. */
   refunds: Pick<RefundService, 'handleEvent'>;
   log: FastifyBaseLogger;
@@ -179,7 +177,7 @@ export function createPaymentService(deps: PaymentDeps) {
     )
     .prepare('order_pending_with_code');
   const recordSession = recordSessionStatement(db);
-  const codeLookups = codeLookupsOf(db, deps.coupons.ownCoupon);
+  const codeLookup = codeLookupOf(db);
 
   function mergeLines(lines: CheckoutInput['products']): Map<string, number> {
     const merged = new Map<string, number>();
@@ -208,7 +206,7 @@ export function createPaymentService(deps: PaymentDeps) {
       });
     }
     const redemption = input.couponCode
-      ? await redeemCode(db, codeLookups, user.id, input.couponCode)
+      ? await redeemCode(db, codeLookup, user.id, input.couponCode)
       : null;
 
     const lines = ids.map((id) => {

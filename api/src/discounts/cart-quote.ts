@@ -2,7 +2,6 @@ import type { CartQuote, ValidCode } from '@store/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { ownCouponOf } from '../cart/coupons.ts';
 import { centsToDollars } from '../lib/money.ts';
 import {
   floorOf,
@@ -12,14 +11,14 @@ import {
   type LinePriceRow,
 } from '../pricing/line-prices.ts';
 import { priceLines, type Quote } from '../pricing/quote.ts';
-import { codeLookupsOf, redeemCode, type Redemption } from './redeem.ts';
+import { codeLookupOf, redeemCode, type Redemption } from './redeem.ts';
 
 /**
  * The cart's figures as checkout will charge them (`pricing/quote.ts` on the prices in the
  * database), and the coupon box's check of a code against the cart.
  */
 export function createCartQuotes(db: Db) {
-  const lookups = codeLookupsOf(db, ownCouponOf(db));
+  const lookup = codeLookupOf(db);
   // In the cart's order (as `GET /api/cart` lists it): a tie in the discount's spread goes to
   // the earlier line, as at checkout, which takes the lines in the order the cart page sends.
   // Priced as the cart prices its lines (`pricing/line-prices.ts`).
@@ -49,7 +48,7 @@ export function createCartQuotes(db: Db) {
   ): Promise<{ quote: Quote; redemption: Redemption | null; originals: (number | undefined)[] }> {
     const [rows, redemption] = await Promise.all([
       linesStatement(db, { userId }),
-      code === null ? null : redeemCode(db, lookups, userId, code),
+      code === null ? null : redeemCode(db, lookup, userId, code),
     ]);
     const rule = rows.length ? (redemption?.rule ?? null) : null;
     const lines = rows.map((row) => ({

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedStatement, type Runner } from '../db/prepared.ts';
-import { discountCodes, type Coupon, type DiscountCode } from '../db/schema.ts';
+import { coupons, discountCodes, type Coupon, type DiscountCode } from '../db/schema.ts';
+import { isActive } from '../cart/coupon-ledger.ts';
 import { normalizeCouponCode } from '../cart/coupons.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { DiscountRule } from '../pricing/quote.ts';
@@ -27,29 +28,31 @@ export const USED_BY_YOU = 'You have already used this code';
 
 const notFound = () => new HttpError(404, 'Coupon not found');
 
-/** The customer's active coupon with this code (upper-cased), expired or not; else null. */
-export type OwnCoupon = (userId: string, code: string) => Promise<Coupon | null>;
+/**
+ * What a typed code (upper-cased) names for a customer: their active coupon with it, expired or
+ * not (someone else's, consumed or replaced coupons are not found: never reveal another user's
+ * code), and the seller's code that is not deleted. Each may be null.
+ */
+export type CodeLookup = (
+  userId: string,
+  code: string,
+) => Promise<{ coupon: Coupon | null; discountCode: DiscountCode | null }>;
 
-/** How a typed code is looked up: the customer's own coupon first, then the seller's codes. */
-export interface CodeLookups {
-  ownCoupon: OwnCoupon;
-  /** The seller's code that is not deleted, by its stored (upper-case) spelling. */
-  sellerCode(code: string): Promise<DiscountCode | null>;
-}
-
-/** `CodeLookups` on `db`, each a statement prepared once. */
-export function codeLookupsOf(db: Db, ownCoupon: OwnCoupon): CodeLookups {
-  const byCode = db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.code, sql.placeholder('code')), isNull(discountCodes.deletedAt)))
-    .prepare('discount_code_by_code');
-  return {
-    ownCoupon,
-    async sellerCode(code) {
-      const [discountCode] = await byCode.execute({ code });
-      return discountCode ?? null;
-    },
+/** `CodeLookup` on `db`: both in one prepared statement, one round trip per typed code. */
+export function codeLookupOf(db: Db): CodeLookup {
+  const code = sql.placeholder('code');
+  const statement = db
+    .select({ coupon: coupons, discountCode: discountCodes })
+    .from(sql`(select 1) as typed`)
+    .leftJoin(
+      coupons,
+      and(eq(coupons.code, code), eq(coupons.userId, sql.placeholder('userId')), isActive),
+    )
+    .leftJoin(discountCodes, and(eq(discountCodes.code, code), isNull(discountCodes.deletedAt)))
+    .prepare('typed_code_lookup');
+  return async (userId, typed) => {
+    const [row] = await statement.execute({ userId, code: typed });
+    return { coupon: row?.coupon ?? null, discountCode: row?.discountCode ?? null };
   };
 }
 
@@ -153,19 +156,18 @@ export function ruleOfCoupon(coupon: Coupon): DiscountRule {
  */
 export async function redeemCode(
   db: Db,
-  lookups: CodeLookups,
+  lookup: CodeLookup,
   userId: string,
   rawCode: string,
   now = new Date(),
 ): Promise<Redemption> {
   const code = normalizeCouponCode(rawCode);
   if (!code) throw notFound();
-  const coupon = await lookups.ownCoupon(userId, code);
+  const { coupon, discountCode } = await lookup(userId, code);
   if (coupon) {
     if (coupon.expiresAt.getTime() <= now.getTime()) throw new HttpError(400, 'Coupon expired');
     return { code: coupon.code, rule: ruleOfCoupon(coupon), coupon, discountCode: null };
   }
-  const discountCode = await lookups.sellerCode(code);
   if (!discountCode) throw notFound();
   const refusal =
     stateRefusal(discountCode, now) ??

@@ -248,7 +248,6 @@ export default appWide<{ config: AppConfig; overrides?: ServiceOverrides }>(
       db: app.db,
       provider,
       orders,
-      coupons,
       refunds,
       log: app.log,
       limitFreeOrders: requestLimiter(
