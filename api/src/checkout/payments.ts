@@ -9,6 +9,7 @@ import { isServiceOutage } from '../lib/service-outage.ts';
 import {
   codeLookupOf,
   discountLabel,
+  hasUseLimits,
   redeemCode,
   USED_UP,
   type Redemption,
@@ -305,8 +306,7 @@ export function createPaymentService(deps: PaymentDeps) {
   async function insertNewOrder(newOrder: NewOrder, redemption: Redemption | null) {
     if (redemption?.coupon) return insertHoldingCoupon(newOrder, redemption.coupon.id);
     if (redemption?.discountCode) {
-      const { maxUses, maxUsesPerCustomer } = redemption.discountCode;
-      return insertHoldingCode(newOrder, maxUses !== null || maxUsesPerCustomer !== null);
+      return insertHoldingCode(newOrder, hasUseLimits(redemption.discountCode));
     }
     const [order] = await insertOrder(db, newOrder);
     if (!order) throw new Error('order insert returned nothing');

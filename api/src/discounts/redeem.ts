@@ -115,6 +115,11 @@ export async function codeUsage(
   return { uses: Number(row?.uses ?? 0), mine: Number(row?.mine ?? 0), held: !!row?.held };
 }
 
+/** Whether the code's uses are counted at all (a total or a per-customer limit). */
+export function hasUseLimits(code: Pick<DiscountCode, 'maxUses' | 'maxUsesPerCustomer'>): boolean {
+  return code.maxUses !== null || code.maxUsesPerCustomer !== null;
+}
+
 /** Which use limit the customer's next checkout with the code would pass, or null. */
 export function limitRefusal(code: DiscountCode, usage: CodeUsage): string | null {
   if (code.maxUses !== null && usage.uses >= code.maxUses) return USED_UP;
@@ -171,7 +176,7 @@ export async function redeemCode(
   if (!discountCode) throw notFound();
   const refusal =
     stateRefusal(discountCode, now) ??
-    (discountCode.maxUses !== null || discountCode.maxUsesPerCustomer !== null
+    (hasUseLimits(discountCode)
       ? limitRefusal(discountCode, await codeUsage(db, discountCode, userId))
       : null);
   if (refusal) throw new HttpError(400, refusal);

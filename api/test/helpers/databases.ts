@@ -60,7 +60,20 @@ async function pgliteTemplate(): Promise<Blob> {
   const partial = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
   fs.renameSync(partial, file);
+  dropStaleTemplateFiles(path.basename(file));
   return dump;
+}
+
+/**
+ * Templates of earlier migration sets (about 40 MB each), which would otherwise pile up in the
+ * temp folder; a process that has read one keeps it in memory.
+ */
+function dropStaleTemplateFiles(current: string): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (/^store-api-pglite-[0-9a-f]+\.tar(\.gz)?$/.test(name) && name !== current) {
+      fs.rmSync(path.join(os.tmpdir(), name), { force: true });
+    }
+  }
 }
 
 type PgliteShared = Required<Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>>;
