@@ -24,20 +24,33 @@ export interface LinePriceRow {
 
 /**
  * The credit of `user` on bundle `product` (an SQL expression for its id); 0 for a product that
- * is not a bundle or a buyer who owns none of its items. The buyer's orders are read by the
- * buyer alone (`offset 0` keeps the status out of that scan): on statistics older than the
- * orders table, the planner also scanned the index of every paid order in the store, a scan
- * that grew with each order.
+ * is not a bundle or a buyer who owns none of its items. The paid line is found through the
+ * buyer's grants of the item (every completed line has one; a line of the item itself, not of a
+ * bundle that holds it), then its line and its order, each by its key in a fenced lateral
+ * (`offset 0`): no plan can walk the store's orders newest first for the `limit 1`, nor read
+ * every line of the item. Prepared statements keep the plan made on their sixth run, and a
+ * plan made while the tables were small did both: the checkout's reads went from 0.1 to 18 ms
+ * within 6,000 orders.
  */
 export function bundleCredit(product: SQL, user: SQL): SQL {
   return sql`coalesce((
     select sum(paid.cents)::int from bundle_items bi
     cross join lateral (
-      select oi.unit_price_cents - oi.discount_cents / oi.quantity as cents
-      from (select id, status, completed_at from orders where user_id = ${user} offset 0) o
-      join order_items oi on oi.order_id = o.id
-      where oi.product_id = bi.item_id and o.status in ('completed', 'partially_refunded')
-      order by o.completed_at desc, oi.id desc
+      select line.cents
+      from purchase_grants g
+      cross join lateral (
+        select oi.id, oi.order_id, oi.unit_price_cents - oi.discount_cents / oi.quantity as cents
+        from order_items oi
+        where oi.id = g.order_item_id and oi.product_id = g.product_id
+        offset 0
+      ) line
+      cross join lateral (
+        select o.completed_at from orders o
+        where o.id = line.order_id and o.status in ('completed', 'partially_refunded')
+        offset 0
+      ) o
+      where g.user_id = ${user} and g.product_id = bi.item_id
+      order by o.completed_at desc, line.id desc
       limit 1
     ) paid
     where bi.bundle_id = ${product}

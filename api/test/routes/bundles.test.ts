@@ -179,6 +179,23 @@ describeEachDatabase('bundles', (suite) => {
     assert.deepEqual([line?.price, line?.originalPrice], [0, 12]);
   });
 
+  it('credits an item bought on its own line, never one another bundle brought', async () => {
+    const { client } = await signedInUser(suite.app);
+    await buy(suite.app, client, [{ product: await bundleOf([brush, font]) }]);
+    const second = await bundleOf([font, photo], { price: 30 });
+    const mine = async () =>
+      (await client.get(`/api/products/${second.id}/mine`)).json<{
+        bundle: { owned: number; total: number; price: number };
+      }>().bundle;
+    assert.deepEqual(await mine(), { owned: 1, total: 2, price: 30 });
+
+    await buy(suite.app, client, [{ product: photo }]);
+    assert.deepEqual(await mine(), { owned: 2, total: 2, price: 25 });
+    await fillCart(client, [{ product: second }]);
+    const answer = await checkout(client, [{ product: second }]);
+    assert.equal(answer.totalAmount, 25);
+  });
+
   it('a code limited to products applies to a bundle only when it names the bundle', async () => {
     const bundle = await bundleOf([brush, photo], { price: 14 });
     const { client } = await signedInUser(suite.app);
