@@ -104,9 +104,8 @@ const FOREIGN_KEYS = [
   ['purchased_products', 'user_id', 'users'],
   ['purchased_products', 'product_id', 'products'],
   ['purchased_products', 'order_id', 'orders'],
-  ['purchase_grants', 'order_id', 'orders'],
+  ['purchase_grants', 'order_item_id', 'order_items'],
   ['purchase_grants', 'product_id', 'products'],
-  ['purchase_grants', 'user_id', 'users'],
 ] as const;
 
 async function checkForeignKeys(client: pg.Client, steps: SeedStep[], log: Log) {

@@ -559,9 +559,13 @@ export const purchasedProducts = pgTable(
 export const purchaseGrants = pgTable(
   'purchase_grants',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The line's order and its buyer, copied for lookups. No foreign keys of their own: the
+     * line's key already holds both (its order's, whose buyer's), and deleting the order
+     * deletes its lines and so these grants. Each key checked its row for every grant a
+     * completion wrote, inside the completion (decision 0100).
+     */
+    orderId: uuid('order_id').notNull(),
     /**
      * The line that granted it: a bundle's line grants the bundle and each of its items, so an
      * order may grant a product through two lines, and a line refund takes back its own.
@@ -572,9 +576,7 @@ export const purchaseGrants = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     /** What it still gives: a refund of some of the line's units takes their part off. */
     downloads: integer('downloads').notNull(),
     /** The refund or dispute of the order, or of every unit of the line, took this grant back. */
