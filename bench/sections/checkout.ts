@@ -111,7 +111,8 @@ const WARM_UP = 200;
 const QUICK_WARM_UP = 50;
 /**
  * The code's rounds: a whole-cart percent code any shopper may use any number of times, and a
- * bundle of two fonts beside the product (no shopper owns a font, so no credit lowers it).
+ * bundle of two fonts beside the product (the fonts come only with the bundle, so no credit
+ * lowers it).
  */
 const CODE_PERCENT = 10;
 const BUNDLE_CENTS = 15_00;
@@ -169,6 +170,7 @@ export async function runCheckoutSection(
   log(`checkout ${database.kind}: creating ${shopperCount} shoppers`);
   const shoppers = await createShoppers(shopperCount, `ck-${randomBytes(3).toString('hex')}`);
   const { code, bundle } = await createCodeAndBundle();
+  const codeAndBundle = { couponCode: code, also: [bundle] };
   const productOf = (index: number, round: number) => products[(index + round) % products.length]!;
 
   let completed = 0;
@@ -180,7 +182,7 @@ export async function runCheckoutSection(
     `ckw-${randomBytes(3).toString('hex')}`,
   );
   await inParallel(warmUp, CONCURRENCY, async (shopper, index) => {
-    const extras = index % 2 ? { couponCode: code, also: [bundle] } : {};
+    const extras = index % 2 ? codeAndBundle : {};
     await purchase(shopper, products[index % products.length]!, extras).catch((error: Error) =>
       errors.push(`warm-up: ${error.message}`),
     );
@@ -198,7 +200,7 @@ export async function runCheckoutSection(
         const id = await purchase(
           shopper,
           productOf(index, round),
-          coded(round) ? { couponCode: code, also: [bundle] } : {},
+          coded(round) ? codeAndBundle : {},
         );
         sessions.push({ shopper: index, id });
         done += 1;

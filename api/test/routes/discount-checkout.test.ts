@@ -42,6 +42,13 @@ async function ordersWith(app: FastifyInstance, codeId: string): Promise<string>
     .join(', ');
 }
 
+/** An admin's edit of the code made straight in the database, between a check and an insert. */
+const changeCode = (
+  app: FastifyInstance,
+  codeId: string,
+  change: Partial<typeof discountCodes.$inferInsert>,
+) => app.db.update(discountCodes).set(change).where(eq(discountCodes.id, codeId));
+
 const confirm = (client: TestClient, sessionId: string) =>
   client.post('/api/payments/checkout-success', { sessionId });
 
@@ -189,7 +196,7 @@ describeEachDatabase('discount codes at checkout (local provider)', (suite) => {
         'This code has ended',
       ],
     ] as const) {
-      await suite.app.db.update(discountCodes).set(change).where(eq(discountCodes.id, code.id));
+      await changeCode(suite.app, code.id, change);
       const refused = await startCheckout(client, [{ product: brush }], code.code);
       assert.equal(refused.statusCode, 400, refused.body);
       assert.equal(refused.json().message, message);
@@ -221,28 +228,19 @@ describeEachDatabase('discount codes at checkout (local provider)', (suite) => {
         },
       ]),
     };
-    await suite.app.db
-      .update(discountCodes)
-      .set({ active: false })
-      .where(eq(discountCodes.id, code.id));
+    await changeCode(suite.app, code.id, { active: false });
     assert.deepEqual(await insertOrderUsingDiscountCode(suite.app.db, order, false), {
       refusal: 'This code is not active',
     });
     // Limited since: the insert counts its uses under the locks.
-    await suite.app.db
-      .update(discountCodes)
-      .set({ active: true, maxUsesPerCustomer: 1 })
-      .where(eq(discountCodes.id, code.id));
+    await changeCode(suite.app, code.id, { active: true, maxUsesPerCustomer: 1 });
     const inserted = await insertOrderUsingDiscountCode(suite.app.db, order, false);
     assert.ok('order' in inserted, JSON.stringify(inserted));
     assert.deepEqual(await insertOrderUsingDiscountCode(suite.app.db, order, false), {
       held: true,
     });
     // Without limits again: the database's index refuses a second open checkout.
-    await suite.app.db
-      .update(discountCodes)
-      .set({ maxUsesPerCustomer: null })
-      .where(eq(discountCodes.id, code.id));
+    await changeCode(suite.app, code.id, { maxUsesPerCustomer: null });
     assert.deepEqual(await insertOrderUsingDiscountCode(suite.app.db, order, false), {
       held: true,
     });
