@@ -6,11 +6,12 @@ import { preparedStatement } from '../db/prepared.ts';
 import { orders, type Order, type User } from '../db/schema.ts';
 import { HttpError, isUniqueViolation } from '../lib/http-error.ts';
 import { isServiceOutage } from '../lib/service-outage.ts';
+import { normalizeCouponCode } from '../cart/coupons.ts';
 import {
-  codeLookupOf,
   discountLabel,
   hasUseLimits,
   redeemCode,
+  selectWithTypedCode,
   USED_UP,
   type Redemption,
 } from '../discounts/redeem.ts';
@@ -120,10 +121,8 @@ export function createPaymentService(deps: PaymentDeps) {
   const buyer = sql`${sql.placeholder('userId')}::uuid`;
   const p = sql.raw('p');
   // Priced as the cart and its quote price them (`pricing/line-prices.ts`); the buyer's own
-  // pay-what-you-want price is their cart line's.
-  const liveProducts = preparedStatement<CheckoutRow, { ids: string[]; userId: string }>(
-    'checkout_products',
-    sql`select p.id, p.name, p.category_id as "categoryId",
+  // pay-what-you-want price is their cart line's. Read in one statement with the typed code.
+  const liveProducts = sql`select p.id, p.name, p.category_id as "categoryId",
       p.preview_image_key as "previewImageKey", ${linePriceColumns(p)},
       (exists (select 1 from purchase_grants g
           where g.user_id = ${buyer} and g.product_id = p.id and g.revoked_at is null)
@@ -137,8 +136,11 @@ export function createPaymentService(deps: PaymentDeps) {
         where c.user_id = ${buyer} and c.product_id = p.id)`,
       buyer,
     )}
-    where p.id = any(${sql.placeholder('ids')}::uuid[]) and p.deleted_at is null`,
-  );
+    where p.id = any(${sql.placeholder('ids')}::uuid[]) and p.deleted_at is null`;
+  const checkoutRead = selectWithTypedCode(db, {
+    products: sql<CheckoutRow[]>`(select coalesce(json_agg(product), '[]'::json)
+      from (${liveProducts}) product)`,
+  }).prepare('checkout_read');
   /**
    * A product of $0 order `orderId` that an earlier $0 order of the same buyer (open or
    * completed) holds too: of two $0 checkouts of one product opened at once, both inserted
@@ -178,7 +180,6 @@ export function createPaymentService(deps: PaymentDeps) {
     )
     .prepare('order_pending_with_code');
   const recordSession = recordSessionStatement(db);
-  const codeLookup = codeLookupOf(db);
 
   function mergeLines(lines: CheckoutInput['products']): Map<string, number> {
     const merged = new Map<string, number>();
@@ -199,15 +200,21 @@ export function createPaymentService(deps: PaymentDeps) {
   async function createCheckoutSession(user: User, input: CheckoutInput): Promise<CheckoutAnswer> {
     const quantities = mergeLines(input.products);
     const ids = [...quantities.keys()];
-    const rows = await liveProducts(db, { ids, userId: user.id });
+    const [read] = await checkoutRead.execute({
+      ids,
+      userId: user.id,
+      code: input.couponCode === null ? null : normalizeCouponCode(input.couponCode),
+    });
+    const rows = read?.products ?? [];
     const missing = ids.filter((id) => !rows.some((row) => row.id === id));
     if (missing.length) {
       throw new HttpError(400, 'Some products in your cart are no longer available', {
         productIds: missing,
       });
     }
+    const typed = { coupon: read?.coupon ?? null, discountCode: read?.discountCode ?? null };
     const redemption = input.couponCode
-      ? await redeemCode(db, codeLookup, user.id, input.couponCode)
+      ? await redeemCode(db, async () => typed, user.id, input.couponCode)
       : null;
 
     const lines = ids.map((id) => {
