@@ -6,7 +6,7 @@ import pg from 'pg';
 import { OUTAGE_MESSAGE } from '../../src/lib/service-outage.ts';
 import { signUpAndLogIn, type Account } from '../scale-out/accounts.ts';
 import type { Answer } from '../scale-out/http-client.ts';
-import { inParallel, sleep } from '../scale-out/load.ts';
+import { PROCESS_SUITE_TIMEOUT_MS, inParallel, sleep } from '../scale-out/load.ts';
 import { createApiProcess, type ApiProcess } from './api-process.ts';
 import { assertPurchases, demoProducts, pressPay, type CatalogProduct } from './purchases.ts';
 
@@ -59,7 +59,9 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-describe('faults: PostgreSQL restarted under the running api', { skip, timeout: 120_000 }, () => {
+const guard = { skip, timeout: PROCESS_SUITE_TIMEOUT_MS };
+
+describe('faults: PostgreSQL restarted under the running api', guard, () => {
   let api: ApiProcess;
   let catalog: CatalogProduct[];
   const shoppers: Account[] = [];

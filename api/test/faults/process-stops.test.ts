@@ -1,18 +1,23 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { PNG_DATA_URL, dataUrl } from '../helpers/catalog.ts';
 import { logIn, signUpAndLogIn, type Account } from '../scale-out/accounts.ts';
-import { inParallel, sleep } from '../scale-out/load.ts';
+import {
+  PROCESS_SUITE_TIMEOUT_MS,
+  inParallel,
+  refusedConnection,
+  sleep,
+} from '../scale-out/load.ts';
 import { createApiProcess, type ApiProcess, type ProcessDatabase } from './api-process.ts';
 import { assertPurchases, demoProducts, pressPay, type CatalogProduct } from './purchases.ts';
 
 const SHOPPERS = 10;
 const PRODUCTS_EACH = 5; // 50 checkouts
 const KILL_AFTER_STEPS = 70; // of 150 (create, pay, confirm per checkout)
+const guard = { timeout: PROCESS_SUITE_TIMEOUT_MS };
 const kinds: ProcessDatabase[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
@@ -38,7 +43,7 @@ function outboxSubjects(dataDir: string): string[] {
 }
 
 for (const kind of kinds) {
-  describe(`faults: the api process killed and stopped [${kind}]`, { timeout: 150_000 }, () => {
+  describe(`faults: the api process killed and stopped [${kind}]`, guard, () => {
     let api: ApiProcess;
     let catalog: CatalogProduct[];
     const shoppers: Account[] = [];
@@ -220,14 +225,7 @@ for (const kind of kinds) {
       await sleep(300);
       const exiting = api.stop('SIGTERM');
       await sleep(300);
-      const refused = await new Promise<string>((resolve) => {
-        const socket = net.connect(Number(new URL(api.url).port), '127.0.0.1');
-        socket.once('connect', () => {
-          socket.destroy();
-          resolve('connected');
-        });
-        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-      });
+      const refused = await refusedConnection(Number(new URL(api.url).port));
       assert.equal(refused, 'ECONNREFUSED', 'a stopping api takes no new connections');
       upload.end(body.slice(1000));
       const response = await answered;

@@ -1,3 +1,11 @@
+import net from 'node:net';
+
+/**
+ * The timeout of a suite that starts api processes: only a guard against a hang. On a host
+ * starved by CI's other stages one such suite took over 150 s; it takes 35 s on an idle one.
+ */
+export const PROCESS_SUITE_TIMEOUT_MS = 600_000;
+
 /** Runs `task` over `items` with at most `concurrency` in flight; results keep the input order. */
 export async function inParallel<T, R>(
   items: readonly T[],
@@ -41,12 +49,13 @@ export interface TrafficAnswer {
 /**
  * Keeps `workers` loops sending requests until `stop()` (or `maxMs`, so a failed test cannot
  * leave them running); every answer is kept with the time it was asked and answered. A request
- * that throws counts as status 0.
+ * that throws counts as status 0. `maxMs` is only that guard: a restart on a host starved by CI's
+ * other stages can take a minute.
  */
 export function steadyTraffic(
   workers: number,
   send: (worker: number, round: number) => Promise<Omit<TrafficAnswer, 'startedAt' | 'endedAt'>>,
-  maxMs = 30_000,
+  maxMs = 300_000,
 ) {
   const answers: TrafficAnswer[] = [];
   const deadline = Date.now() + maxMs;
@@ -72,4 +81,25 @@ export function steadyTraffic(
       return answers;
     },
   };
+}
+
+/**
+ * Resolves once a connection to `port` is refused: a stopping process closes its listener as soon
+ * as it handles the signal, which a busy host may delay well past any fixed pause. Resolves with
+ * the last outcome after `maxMs` ('connected' while it still listens).
+ */
+export async function refusedConnection(port: number, maxMs = 60_000): Promise<string> {
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    const outcome = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    if (outcome !== 'connected' || Date.now() > deadline) return outcome;
+    await sleep(50);
+  }
 }

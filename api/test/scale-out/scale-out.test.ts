@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MIGRATIONS_FOLDER } from '../../src/db/migrate.ts';
@@ -10,7 +9,14 @@ import { signLocalWebhook } from '../../src/checkout/providers/local.ts';
 import { logIn, outbox, PASSWORD, signUpAndLogIn, type Account } from './accounts.ts';
 import { createCluster, LOCAL_WEBHOOK_SECRET, type Cluster } from './cluster.ts';
 import { HttpClient, type Answer } from './http-client.ts';
-import { inParallel, shuffled, sleep, steadyTraffic } from './load.ts';
+import {
+  PROCESS_SUITE_TIMEOUT_MS,
+  inParallel,
+  refusedConnection,
+  shuffled,
+  sleep,
+  steadyTraffic,
+} from './load.ts';
 
 const INSTANCES = 3;
 const LOGIN_MAX_FAILURES = 10; // the default, as one instance runs it
@@ -34,7 +40,7 @@ interface Checkout {
 
 describe(
   `scale-out: ${INSTANCES} api processes on one PostgreSQL and one Redis`,
-  { skip, timeout: 180_000 },
+  { skip, timeout: PROCESS_SUITE_TIMEOUT_MS },
   () => {
     let cluster: Cluster;
     let startupMs = 0;
@@ -564,14 +570,7 @@ describe(
         await sleep(300);
         const exiting = cluster.stop(target, 'SIGTERM');
         await sleep(300);
-        const refused = await new Promise<string>((resolve) => {
-          const socket = net.connect(instance.port, '127.0.0.1');
-          socket.once('connect', () => {
-            socket.destroy();
-            resolve('connected');
-          });
-          socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
-        });
+        const refused = await refusedConnection(instance.port);
         assert.equal(refused, 'ECONNREFUSED', 'the stopping instance takes no new connections');
         inFlight.end(body.slice(10));
         const response = await answered;
@@ -585,7 +584,15 @@ describe(
         await sleep(300);
         restartedAt = Date.now();
         await cluster.start(target);
-        await sleep(500);
+        // Until the proxy's rotation has reached it, however slowly a busy host answers.
+        const deadline = Date.now() + 60_000;
+        while (
+          Date.now() < deadline &&
+          !traffic.answers.some(
+            (answer) => answer.upstream === target && answer.startedAt > restartedAt,
+          )
+        )
+          await sleep(100);
       } finally {
         await traffic.stop();
       }

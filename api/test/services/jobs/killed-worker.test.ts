@@ -4,6 +4,7 @@ import { createApiProcess, type ProcessDatabase } from '../../faults/api-process
 import { startFakeSmtp } from '../../faults/fake-smtp.ts';
 import { PASSWORD } from '../../scale-out/accounts.ts';
 import { HttpClient } from '../../scale-out/http-client.ts';
+import { PROCESS_SUITE_TIMEOUT_MS } from '../../scale-out/load.ts';
 import { sleep, waitFor } from './job-rows.ts';
 
 const kinds: ProcessDatabase[] = process.env.TEST_DATABASE_URL
@@ -25,7 +26,7 @@ interface MailJobRow {
 }
 
 for (const kind of kinds) {
-  describe(`jobs: a worker killed mid-job [${kind}]`, { timeout: 120_000 }, () => {
+  describe(`jobs: a worker killed mid-job [${kind}]`, { timeout: PROCESS_SUITE_TIMEOUT_MS }, () => {
     it('runs the mail job again after its expiry, on the restarted process, and mails once', async () => {
       await smtp.set('hung');
       const api = await createApiProcess({
