@@ -17,6 +17,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'test-results');
 const LANES = 5;
 
+// Node's on-disk code cache for every Node process of every stage: the run starts well over a
+// hundred api, test runner, tsc and ESLint processes, and each compiled the same modules again
+// (loading the api's modules took 3.3 s of CPU without it, 2.6 s with it).
+process.env.NODE_COMPILE_CACHE ??= path.join(ROOT, 'node_modules', '.cache', 'node-compile-cache');
+
 /**
  * A stage of the run (see STAGES).
  * @typedef {object} Stage

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { connectionDrainer } from './lib/http-drain.ts';
+// Before the app's import below: it registers a module resolution hook.
+import './startup/drizzle-resolve-fast-path.ts';
 
 // Within a container runtime's usual 10-second stop grace period, with room for closing the pools.
 const DRAIN_TIMEOUT_MS = 7_000;
