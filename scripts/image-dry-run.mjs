@@ -344,7 +344,9 @@ function build(name) {
 }
 
 /**
- * Starts the image's CMD on a free port and waits (60 s at most) for its health address.
+ * Starts the image's CMD on a free port and waits for its health address: up to 5 minutes, a
+ * guard against a hang only (a CMD that fails exits and ends the wait), since this stage runs at
+ * a low priority beside the others and a starved api's first start took over a minute.
  * @param {string} name
  * @param {Stage & { cmd: string[] }} stage
  */
@@ -357,7 +359,7 @@ async function start(name, stage) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}${image.health}`;
   try {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       if (child.exitCode !== null)
         throw new Error(`${name}: its CMD exited with ${child.exitCode}`);

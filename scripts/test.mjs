@@ -10,6 +10,7 @@
 // install) at the top of the table.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,6 +58,24 @@ function childrenCpuSeconds() {
   }
 }
 let cpuSeen = childrenCpuSeconds();
+
+/**
+ * CPU seconds the whole machine has been busy (Linux: `/proc/stat`'s user, nice, system, irq and
+ * softirq ticks). Beside the stages' own time it holds what they use without owning it: the
+ * PostgreSQL server and Chromium's renderers, which are not the runner's children (in a browser
+ * test most of the CPU); and anything else the host runs.
+ */
+function machineBusySeconds() {
+  try {
+    const [line = ''] = readFileSync('/proc/stat', 'utf8').split('\n', 1);
+    const [, user = NaN, nice = NaN, system = NaN, , , irq = NaN, softirq = NaN] = line
+      .split(/\s+/)
+      .map(Number);
+    return (user + nice + system + irq + softirq) / 100;
+  } catch {
+    return NaN;
+  }
+}
 
 /**
  * Started in this order as lanes free up. `after`: stages that must have passed first, when they
@@ -156,8 +175,9 @@ function priorStages() {
 /**
  * @param {Row[]} rows
  * @param {number} wallSeconds this script's run, from its first stage's start
+ * @param {number} machineCpu the machine's busy CPU seconds over that run
  */
-function printTable(rows, wallSeconds) {
+function printTable(rows, wallSeconds, machineCpu) {
   /** @param {number | null | undefined} value */
   const figure = (value) =>
     typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '';
@@ -179,6 +199,9 @@ function printTable(rows, wallSeconds) {
     'seconds',
   );
   console.log(line('total', '', figure(before + wallSeconds), figure(sum(rows, 'cpu')), ''));
+  const cores = os.availableParallelism();
+  const busy = `${Math.round((100 * machineCpu) / (cores * wallSeconds))} % of ${cores} cores busy`;
+  console.log(line('machine', '', figure(wallSeconds), figure(machineCpu), busy));
 }
 
 async function main() {
@@ -191,6 +214,7 @@ async function main() {
   /** @type {Map<string, Promise<void>>} */
   const running = new Map();
   const startedAt = Date.now();
+  const machineBusyAtStart = machineBusySeconds();
 
   /** @param {Stage} stage */
   const waitsOn = (stage) => (stage.after ?? []).filter((name) => names.has(name));
@@ -223,6 +247,7 @@ async function main() {
   }
 
   const wallSeconds = (Date.now() - startedAt) / 1000;
+  const machineCpu = machineBusySeconds() - machineBusyAtStart;
   const rows = [
     ...priorStages(),
     ...stages.map((stage) => {
@@ -239,7 +264,7 @@ async function main() {
       };
     }),
   ];
-  printTable(rows, wallSeconds);
+  printTable(rows, wallSeconds, machineCpu);
   process.exit([...results.values()].every((result) => result.passed) ? 0 : 1);
 }
 

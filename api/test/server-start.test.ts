@@ -40,7 +40,8 @@ function serve(env: Record<string, string>) {
   });
   let output = '';
   const listening = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 60 s:\n${output}`)), 60_000);
+    // A hang guard: a starved CI host took over a minute for a first start on a fresh folder.
+    const timer = setTimeout(() => reject(new Error(`no start in 5 min:\n${output}`)), 300_000);
     const seen = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Server listening')) {

@@ -171,6 +171,13 @@ export async function waitForHttp(url, timeoutMs = 60_000, gaveUp = () => false)
 }
 
 /**
+ * How long an api process may take to answer its health address: only a guard against a hang,
+ * since one that fails exits and ends the wait at once. On a CI host starved by the other stages,
+ * a first start on a fresh embedded database (migrations, the demo data) took over a minute.
+ */
+export const API_START_TIMEOUT_MS = 300_000;
+
+/**
  * Runs the api as its own process (as in production) and resolves once it is healthy.
  * `onSpawn` gets the child at once, so piped output can be read (and kept) even if it fails.
  * @param {{ port?: number, env?: Record<string, string>, stdio?: 'inherit' | 'pipe' | 'ignore',
@@ -189,7 +196,10 @@ export async function startApi({ port = API_PORT, env = {}, stdio = 'inherit', o
     child.once('exit', (code) => reject(new Error(`api exited with code ${code}`))),
   );
   const died = () => child.exitCode !== null || child.signalCode !== null;
-  await Promise.race([waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000, died), exited]);
+  await Promise.race([
+    waitForHttp(`http://127.0.0.1:${port}/api/health`, API_START_TIMEOUT_MS, died),
+    exited,
+  ]);
   return child;
 }
 
