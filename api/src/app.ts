@@ -116,9 +116,10 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     frameworkErrors: routerRefusal(security),
     // Start-up migrations wait for another instance's advisory lock, and the embedded database
-    // opens in well over Fastify's default 10 s on a busy 2-core machine: a slow start is not
-    // a failed one. A hung database still fails start-up, after a minute.
-    pluginTimeout: 60_000,
+    // opens in well over Fastify's default 10 s on a busy 2-core machine (a first start took over
+    // a minute on a CI host starved by other work): a slow start is not a failed one. A hung
+    // database still fails start-up, after five minutes.
+    pluginTimeout: 300_000,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
