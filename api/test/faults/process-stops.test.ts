@@ -224,7 +224,6 @@ for (const kind of kinds) {
       upload.write(body.slice(0, 1000));
       await sleep(300);
       const exiting = api.stop('SIGTERM');
-      await sleep(300);
       const refused = await refusedConnection(Number(new URL(api.url).port));
       assert.equal(refused, 'ECONNREFUSED', 'a stopping api takes no new connections');
       upload.end(body.slice(1000));

@@ -569,7 +569,6 @@ describe(
         inFlight.write(body.slice(0, 10));
         await sleep(300);
         const exiting = cluster.stop(target, 'SIGTERM');
-        await sleep(300);
         const refused = await refusedConnection(instance.port);
         assert.equal(refused, 'ECONNREFUSED', 'the stopping instance takes no new connections');
         inFlight.end(body.slice(10));
