@@ -54,6 +54,7 @@ export interface AppConfig {
   isProduction: boolean;
   host: string;
   port: number;
+  stopGraceSeconds: number;
   logLevel: string;
   trustProxy: Settings['TRUST_PROXY'];
   dataDir: string;
@@ -325,6 +326,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     isProduction,
     host: s.HOST,
     port,
+    stopGraceSeconds: s.STOP_GRACE_SECONDS,
     logLevel: s.LOG_LEVEL,
     trustProxy: s.TRUST_PROXY,
     dataDir,

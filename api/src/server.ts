@@ -3,9 +3,9 @@ import { connectionDrainer } from './lib/http-drain.ts';
 // Before the app's import below: it registers a module resolution hook.
 import './startup/drizzle-resolve-fast-path.ts';
 
-// Within a container runtime's usual 10-second stop grace period, with room for closing the pools.
-const DRAIN_TIMEOUT_MS = 7_000;
-const FORCE_EXIT_MS = 9_500;
+// Within the stop grace period, with room for closing the pools before the runtime's SIGKILL.
+const CLOSE_ROOM_MS = 3_000;
+const EXIT_ROOM_MS = 500;
 
 async function main() {
   let config;
@@ -35,15 +35,16 @@ async function main() {
     );
   }
   const drain = connectionDrainer(app.server);
+  const graceMs = config.stopGraceSeconds * 1000;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining connections');
-    const force = setTimeout(() => process.exit(1), FORCE_EXIT_MS).unref();
+    const force = setTimeout(() => process.exit(1), graceMs - EXIT_ROOM_MS).unref();
     try {
       // Requests already received finish on an open database; then the pools close.
-      const drained = await drain(DRAIN_TIMEOUT_MS);
+      const drained = await drain(graceMs - CLOSE_ROOM_MS);
       if (!drained) app.log.warn('connections still open after the drain timeout were cut');
       await app.close();
       clearTimeout(force);

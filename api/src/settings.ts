@@ -63,6 +63,12 @@ const SERVER = {
   }),
   PORT: setting({ about: 'listen port', parse: int({ max: 65_535 }), default: 5000 }),
   HOST: setting({ about: 'listen address', parse: text, default: '127.0.0.1' }),
+  STOP_GRACE_SECONDS: setting({
+    about:
+      "the platform's stop grace period: on SIGTERM the api finishes the requests it has for up to 3 s less, then closes, and exits by force just before the period ends",
+    parse: int({ min: 5, max: 3600 }),
+    default: 10,
+  }),
   LOG_LEVEL: setting({
     about: 'pino level: fatal, error, warn, info, debug, trace or silent',
     parse: oneOf(LOG_LEVELS),
