@@ -1,10 +1,17 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ARTIFACTS_DIR } from './paths.ts';
 import { recordCookiesOf } from './secrets-ledger.ts';
 
-export const CHROMIUM_PATH = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Chromium's old headless shell, built from the same source without the browser's UI layers,
+// loads a page for a third of the CPU (docs/decisions/0102-e2e-on-the-headless-shell.md).
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+export const CHROMIUM_PATH =
+  process.env.E2E_CHROMIUM_PATH ??
+  (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Explicit waits only: every locator wait and navigation uses these ceilings. */
 export const ACTION_TIMEOUT_MS = 15_000;
