@@ -27,6 +27,7 @@ import type { PaymentEvent, RefundService } from './refunds.ts';
 import { centsToDollars } from '../lib/money.ts';
 import {
   failOrphanOrders,
+  failPendingOrder,
   insertOrder,
   insertOrderUsingCoupon,
   insertOrderUsingDiscountCode,
@@ -142,9 +143,9 @@ export function createPaymentService(deps: PaymentDeps) {
       from (${liveProducts}) product)`,
   }).prepare('checkout_read');
   /**
-   * A product of $0 order `orderId` that an earlier $0 order of the same buyer (open or
-   * completed) holds too: of two $0 checkouts of one product opened at once, both inserted
-   * before either looked, the later one finds the earlier.
+   * A product of $0 order `orderId` that another $0 order of the same buyer (open or completed)
+   * holds too. Asked under the buyer's row lock (`claimFree`), never by creation time: an order
+   * created first can commit last, and each of two checkouts would then find no earlier one.
    */
   const freeRival = preparedStatement<{ name: string }, { orderId: string }>(
     'checkout_free_rival',
@@ -154,8 +155,11 @@ export function createPaymentService(deps: PaymentDeps) {
       join orders o on o.id = oi.order_id
       where mine.id = ${sql.placeholder('orderId')}::uuid and o.user_id = mine.user_id
         and o.total_cents = 0 and o.status in ('pending', 'completed', 'partially_refunded')
-        and (o.created_at, o.id) < (mine.created_at, mine.id)
       limit 1`,
+  );
+  const lockBuyer = preparedStatement<{ id: string }, { userId: string }>(
+    'checkout_lock_buyer',
+    sql`select id from users where id = ${sql.placeholder('userId')}::uuid for no key update`,
   );
   const orderBySession = db
     .select()
@@ -264,11 +268,8 @@ export function createPaymentService(deps: PaymentDeps) {
     const order = await insertNewOrder(newOrder, redemption);
 
     if (total === 0) {
-      const [rival] = await freeRival(db, { orderId: order.id });
-      if (rival) {
-        await deps.orders.fail(order.id);
-        throw alreadyOwned(rival.name);
-      }
+      const rival = await claimFree(order.id, user.id);
+      if (rival) throw alreadyOwned(rival);
       return completeFree(order.id);
     }
 
@@ -318,6 +319,20 @@ export function createPaymentService(deps: PaymentDeps) {
     const [order] = await insertOrder(db, newOrder);
     if (!order) throw new Error('order insert returned nothing');
     return order;
+  }
+
+  /**
+   * Of two $0 checkouts of one product opened at once, exactly one goes on: the checks take
+   * turns, and the second sees the first one's order (its own then fails) or its failure.
+   * Answers the product another order holds, with this one failed.
+   */
+  async function claimFree(orderId: string, userId: string): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      await lockBuyer(tx, { userId });
+      const [rival] = await freeRival(tx, { orderId });
+      if (rival) await failPendingOrder(tx, orderId);
+      return rival?.name ?? null;
+    });
   }
 
   /**

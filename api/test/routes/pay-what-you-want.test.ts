@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { before, it } from 'node:test';
+import { orderItems, orders } from '../../src/db/schema.ts';
 import { signedInUser } from '../helpers/accounts.ts';
 import { describeEachDatabase } from '../helpers/app.ts';
 import {
@@ -29,6 +32,16 @@ interface CartLineJson {
 }
 
 const PWYW = { pricing: 'pay_what_you_want' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitingOnLocks(db: FastifyInstance['db']): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: { waiting: number }[] };
+  return result.rows[0]!.waiting;
+}
 
 const setLine = (client: TestClient, product: ProductJson, body: Record<string, unknown>) =>
   client.put(`/api/cart/${product.id}`, { quantity: 1, ...body });
@@ -169,6 +182,44 @@ describeEachDatabase('pay what you want', (suite) => {
     assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [200, 400]);
     const refusal = answers.find((answer) => answer.statusCode === 400)!;
     assert.equal(refusal.json<{ message: string }>().message, `You already own ${product.name}`);
+  });
+  it("a $0 checkout waits for the buyer's turn and sees an order committed meanwhile", async (t) => {
+    // The embedded database runs one statement at a time: two checkouts never interleave there.
+    if (suite.kind !== 'postgres') return t.skip('one connection: nothing interleaves');
+    const product = await createProduct(admin, catalog, { ...PWYW, price: 0 });
+    const { client, user } = await signedInUser(suite.app);
+    let checkout: ReturnType<typeof startCheckout> | undefined;
+    // The other checkout, in its turn: its order, created after this one's, commits first.
+    await suite.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${user.id} for no key update`);
+      checkout = startCheckout(client, [{ product }]);
+      let answered = false;
+      void checkout.then(() => (answered = true));
+      while (!answered && (await waitingOnLocks(suite.app.db)) === 0) await sleep(20);
+      const [rival] = await tx
+        .insert(orders)
+        .values({
+          userId: user.id,
+          subtotalCents: 0,
+          totalCents: 0,
+          provider: 'local',
+          createdAt: sql`now() + interval '1 minute'`,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values({
+        orderId: rival!.id,
+        productId: product.id,
+        name: product.name,
+        unitPriceCents: 0,
+        quantity: 1,
+      });
+    });
+    refused(await checkout!, `You already own ${product.name}`);
+    const statuses = await suite.app.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.userId, user.id));
+    assert.deepEqual(statuses.map(({ status }) => status).sort(), ['failed', 'pending']);
   });
 });
 

@@ -99,7 +99,9 @@ export async function refusedConnection(port: number, maxMs = 60_000): Promise<s
       });
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
-    if (outcome !== 'connected' || Date.now() > deadline) return outcome;
+    // A connection that reached the backlog as the listener closed is reset: still closing.
+    const closing = outcome === 'connected' || outcome === 'ECONNRESET';
+    if (!closing || Date.now() > deadline) return outcome;
     await sleep(50);
   }
 }
