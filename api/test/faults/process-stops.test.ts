@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { PNG_DATA_URL, dataUrl } from '../helpers/catalog.ts';
@@ -9,6 +8,7 @@ import {
   PROCESS_SUITE_TIMEOUT_MS,
   inParallel,
   refusedConnection,
+  requestInFlight,
   sleep,
 } from '../scale-out/load.ts';
 import { createApiProcess, type ApiProcess, type ProcessDatabase } from './api-process.ts';
@@ -193,50 +193,16 @@ for (const kind of kinds) {
         .filter(([, value]) => value.path === '/')
         .map(([key, value]) => `${key}=${value.value}`)
         .join('; ');
-      const agent = new http.Agent({ keepAlive: true });
-      const upload = http.request(`${api.url}/api/products`, {
+      const upload = await requestInFlight(`${api.url}/api/products`, {
         method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          // The server answers 100 once it has read the headers: from then on the request is
-          // its own, not a connection waiting in the backlog that its close would reset.
-          expect: '100-continue',
-          origin: api.url,
-          cookie,
-        },
+        headers: { 'content-type': 'application/json', origin: api.url, cookie },
+        body,
+        sentFirst: 1000,
       });
-      const received = new Promise<void>((resolve, reject) => {
-        upload.once('continue', resolve);
-        upload.once('error', reject);
-      });
-      const answered = new Promise<{ status: number; connection: string; text: string }>(
-        (resolve, reject) => {
-          upload.once('error', reject);
-          upload.once('response', (response) => {
-            let text = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => (text += chunk));
-            response.on('end', () =>
-              resolve({
-                status: response.statusCode ?? 0,
-                connection: String(response.headers.connection),
-                text,
-              }),
-            );
-          });
-        },
-      );
-      upload.flushHeaders();
-      await received;
-      upload.write(body.slice(0, 1000));
       const exiting = api.stop('SIGTERM');
       const refused = await refusedConnection(Number(new URL(api.url).port));
       assert.equal(refused, 'ECONNREFUSED', 'a stopping api takes no new connections');
-      upload.end(body.slice(1000));
-      const response = await answered;
-      agent.destroy();
+      const response = await upload.finish();
       assert.equal(response.status, 201, response.text);
       assert.equal(response.connection, 'close');
       assert.deepEqual(await exiting, { code: 0, signal: null }, api.logs());

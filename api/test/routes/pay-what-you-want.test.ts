@@ -22,6 +22,7 @@ import {
   type CheckoutJson,
 } from '../helpers/checkout.ts';
 import type { TestClient } from '../helpers/client.ts';
+import { sleep } from '../scale-out/load.ts';
 
 interface CartLineJson {
   id: string;
@@ -32,8 +33,6 @@ interface CartLineJson {
 }
 
 const PWYW = { pricing: 'pay_what_you_want' };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitingOnLocks(db: FastifyInstance['db']): Promise<number> {
   const result = (await db.execute(

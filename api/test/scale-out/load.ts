@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 
 /**
@@ -104,4 +105,64 @@ export async function refusedConnection(port: number, maxMs = 60_000): Promise<s
     if (!closing || Date.now() > deadline) return outcome;
     await sleep(50);
   }
+}
+
+export interface InFlightAnswer {
+  status: number;
+  connection: string;
+  text: string;
+}
+
+/**
+ * Starts a request on a keep-alive connection and sends the first `sentFirst` characters of its
+ * body. It resolves once the server has read the headers (it answers `100 Continue`): from then
+ * on the request is the server's, not a connection waiting in the listen backlog that closing the
+ * listener would reset. `finish` sends the rest and resolves with the whole answer.
+ */
+export async function requestInFlight(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body: string; sentFirst: number },
+): Promise<{ finish(): Promise<InFlightAnswer> }> {
+  const agent = new http.Agent({ keepAlive: true });
+  const request = http.request(url, {
+    method: options.method,
+    agent,
+    headers: {
+      ...options.headers,
+      'content-length': Buffer.byteLength(options.body),
+      expect: '100-continue',
+    },
+  });
+  const answered = new Promise<InFlightAnswer>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          connection: String(response.headers.connection),
+          text,
+        }),
+      );
+    });
+  });
+  const received = new Promise<void>((resolve, reject) => {
+    request.once('continue', resolve);
+    request.once('error', reject);
+  });
+  request.flushHeaders();
+  await received;
+  request.write(options.body.slice(0, options.sentFirst));
+  return {
+    async finish() {
+      request.end(options.body.slice(options.sentFirst));
+      try {
+        return await answered;
+      } finally {
+        agent.destroy();
+      }
+    },
+  };
 }

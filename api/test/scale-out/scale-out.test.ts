@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MIGRATIONS_FOLDER } from '../../src/db/migrate.ts';
@@ -13,6 +12,7 @@ import {
   PROCESS_SUITE_TIMEOUT_MS,
   inParallel,
   refusedConnection,
+  requestInFlight,
   shuffled,
   sleep,
   steadyTraffic,
@@ -552,32 +552,19 @@ describe(
         // A login whose body is still arriving when the signal comes: it is in flight, on a
         // keep-alive connection that the instance must close after answering.
         const body = JSON.stringify({ email: shoppers[0]!.email, password: PASSWORD });
-        const keepAlive = new http.Agent({ keepAlive: true });
-        const inFlight = http.request(`${instance.url}/api/auth/login`, {
+        const inFlight = await requestInFlight(`${instance.url}/api/auth/login`, {
           method: 'POST',
-          agent: keepAlive,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            origin: cluster.proxy.url,
-          },
+          headers: { 'content-type': 'application/json', origin: cluster.proxy.url },
+          body,
+          sentFirst: 10,
         });
-        const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
-          inFlight.once('response', resolve);
-          inFlight.once('error', reject);
-        });
-        inFlight.write(body.slice(0, 10));
-        await sleep(300);
         const exiting = cluster.stop(target, 'SIGTERM');
         const refused = await refusedConnection(instance.port);
         assert.equal(refused, 'ECONNREFUSED', 'the stopping instance takes no new connections');
-        inFlight.end(body.slice(10));
-        const response = await answered;
-        response.resume();
-        assert.equal(response.statusCode, 200, 'the request in flight was answered normally');
-        assert.equal(response.headers.connection, 'close', 'and its connection closed after it');
+        const response = await inFlight.finish();
+        assert.equal(response.status, 200, 'the request in flight was answered normally');
+        assert.equal(response.connection, 'close', 'and its connection closed after it');
         const exit = await exiting;
-        keepAlive.destroy();
         assert.deepEqual(exit, { code: 0, signal: null }, cluster.logsOf(target));
 
         await sleep(300);
